@@ -1,0 +1,80 @@
+import { Command } from 'commander';
+import { loadConfig } from '../../config/config.js';
+import { bootstrapOrg } from '../../core/admin/bootstrap-org.js';
+import { createApiKey } from '../../core/admin/create-api-key.js';
+import { createContainer } from '../../core/admin/create-container.js';
+import { grantCredits } from '../../core/admin/grant-credits.js';
+import { SqliteStores } from '../../store/sqlite/stores.js';
+import type { Stores } from '../../store/types.js';
+import type { CliIo } from '../io.js';
+
+/**
+ * Headless administration (the spec's dashboard operations for a self-hosted daemon), working directly on
+ * the data dir. Safe while `svc serve` runs: SQLite WAL lets both open the same files.
+ */
+export function adminCommand(io: CliIo): Command {
+  const admin = new Command('admin').description('Administer a data dir directly: organizations, containers, keys, credits');
+
+  const withStores = async (opts: { dataDir?: string; json?: boolean }, run: (stores: Stores, initialCredits: number) => Promise<Record<string, unknown>>) => {
+    const config = loadConfig({ dataDir: opts.dataDir }, io.env);
+    const stores = new SqliteStores(config.dataDir);
+    try {
+      const result = await run(stores, config.initialCredits);
+      io.out(opts.json ? JSON.stringify(result, null, 2) : Object.entries(result).map(([k, v]) => `${k}: ${v}`).join('\n'));
+    } finally {
+      await stores.close();
+    }
+  };
+  const common = (c: Command) => c.option('--data-dir <dir>', 'data directory (SVC_DATA_DIR)').option('--json', 'print JSON');
+
+  common(
+    admin
+      .command('init')
+      .description('Create an organization and its owner')
+      .requiredOption('--email <email>', 'owner email')
+      .requiredOption('--password <password>', 'owner password (at least 8 characters)')
+      .requiredOption('--org <name>', 'organization name')
+      .option('--name <name>', 'owner display name'),
+  ).action((opts) =>
+    withStores(opts, (stores, initialCredits) =>
+      bootstrapOrg(stores.control, { email: opts.email, password: opts.password, org: opts.org, name: opts.name, initialCredits }),
+    ),
+  );
+
+  const container = admin.command('container').description('Containers');
+  common(
+    container
+      .command('create')
+      .description('Create a container')
+      .requiredOption('--org <org>', 'organization id or name')
+      .requiredOption('--name <name>', 'container name')
+      .option('--public', 'readable by any signed-in user')
+      .option('--ephemeral', 'ephemeral until claimed'),
+  ).action((opts) =>
+    withStores(opts, (stores) => createContainer(stores, { org: opts.org, name: opts.name, isPublic: opts.public, isEphemeral: opts.ephemeral })),
+  );
+
+  const key = admin.command('key').description('API keys');
+  common(
+    key
+      .command('create')
+      .description('Create an API key (shown once)')
+      .requiredOption('--org <org>', 'organization id or name')
+      .requiredOption('--name <name>', 'key name (the default source of REST writes is webhook:<name>)')
+      .option('--container <id>', 'scope the key to one container (recommended); omit for an account key')
+      .option('--expires <iso>', 'expiry date, ISO 8601'),
+  ).action((opts) =>
+    withStores(opts, (stores) => createApiKey(stores.control, { org: opts.org, containerId: opts.container, name: opts.name, expires: opts.expires })),
+  );
+
+  const credits = admin.command('credits').description('Credits');
+  common(
+    credits
+      .command('grant')
+      .description('Add credits to an organization')
+      .requiredOption('--org <org>', 'organization id or name')
+      .requiredOption('--amount <n>', 'credits to add', (v) => Number(v)),
+  ).action((opts) => withStores(opts, (stores) => grantCredits(stores.control, opts.org, opts.amount)));
+
+  return admin;
+}

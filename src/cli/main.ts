@@ -1,0 +1,44 @@
+import { Command, CommanderError } from 'commander';
+import { adminCommand } from './commands/admin.js';
+import { completionCommand } from './commands/completion.js';
+import { configCommand } from './commands/config.js';
+import { serveCommand } from './commands/serve.js';
+import { toolCommands } from './commands/tool-commands.js';
+import { describeError, exitCodeFor, EXIT } from './exit-codes.js';
+import { processIo, type CliIo } from './io.js';
+
+export function buildProgram(io: CliIo): Command {
+  const program = new Command('svc')
+    .description('svc: a knowledge service for AI agents. `svc serve` runs the daemon; the other commands are its client.')
+    .version('0.1.0')
+    .option('--server <url>', 'server URL (SVC_SERVER; default http://127.0.0.1:7700)')
+    .option('--key <key>', 'API key (SVC_API_KEY)')
+    .option('--container <id>', 'container id (SVC_CONTAINER)')
+    .exitOverride()
+    .configureOutput({ writeOut: (s) => io.out(s), writeErr: (s) => io.err(s) });
+  program.addCommand(serveCommand(io));
+  program.addCommand(adminCommand(io));
+  program.addCommand(configCommand(io));
+  for (const cmd of toolCommands(io)) program.addCommand(cmd);
+  program.addCommand(completionCommand(io, () => program));
+  const override = (cmd: Command): void => {
+    cmd.exitOverride().configureOutput({ writeOut: (s) => io.out(s), writeErr: (s) => io.err(s) });
+    cmd.commands.forEach(override);
+  };
+  program.commands.forEach(override);
+  return program;
+}
+
+export async function main(argv: string[], io: CliIo = processIo()): Promise<void> {
+  const program = buildProgram(io);
+  try {
+    await program.parseAsync(argv);
+  } catch (err) {
+    if (err instanceof CommanderError) {
+      process.exitCode = err.exitCode === 0 ? EXIT.ok : EXIT.badRequest;
+      return;
+    }
+    io.err(describeError(err));
+    process.exitCode = exitCodeFor(err);
+  }
+}

@@ -1,0 +1,37 @@
+/** Human-readable rendering of tool results; `--json` bypasses all of this and prints the raw `data`. */
+export function renderHuman(tool: string, data: unknown): string {
+  const d = data as any;
+  switch (tool) {
+    case 'svc_write':
+      return [`entryId    ${d.entryId}`, `workflowId ${d.workflowId}`, d.object ? `object     ${d.object}` : null, d.message]
+        .filter(Boolean)
+        .join('\n');
+    case 'svc_delete':
+      return `Deleted ${d.entryId}${d.duplicatesDeleted !== undefined ? ` and ${d.duplicatesDeleted} duplicate(s)` : ''}`;
+    case 'svc_explore':
+      if (Array.isArray(d.entries)) {
+        const lines = d.entries.map((e: any) => `${e.id}  ${new Date(e.createdAt).toISOString()}  ${preview(e.content)}${e.tags.length ? `  [${e.tags.join(', ')}]` : ''}`);
+        lines.push(`${d.count} shown of ${d.entryCount} rows in the container`);
+        return lines.join('\n');
+      }
+      return JSON.stringify(d, null, 2);
+    case 'svc_status': {
+      const e = d.counts.entries;
+      return [
+        `${d.containerName} (${d.containerId})${d.is_ephemeral ? ' [ephemeral]' : ''}`,
+        `ready          ${d.ready}  (initialization ${d.initializationStatus}${d.paused ? ', paused' : ''})`,
+        `entries        ${e.total} total, ${e.eligible} eligible, ${e.analyzed} analyzed, ${e.pending} pending`,
+        `tools          ${d.counts.tools}   composites ${d.counts.composites}   entity types ${d.counts.entityTypes}`,
+        `analysis       ${d.analysis.cadence}${d.analysis.inProgress ? ', in progress' : ''}`,
+      ].join('\n');
+    }
+    default:
+      return JSON.stringify(d, null, 2);
+  }
+}
+
+function preview(content: unknown): string {
+  const text = typeof content === 'string' ? content : JSON.stringify(content);
+  const flat = text.replace(/\s+/g, ' ').trim();
+  return flat.length > 80 ? `${flat.slice(0, 77)}...` : flat;
+}

@@ -1,0 +1,26 @@
+import type { ContainerContext } from '../context.js';
+import { NotFound } from '../errors.js';
+import { relationshipsOf, type RelationshipsView } from '../graph/relationships.js';
+
+export interface ExploreGetResult {
+  entry: { id: string; content: unknown; source: string; tags: string[]; properties: Record<string, unknown>; createdAt: number };
+  relationships: RelationshipsView;
+  resource_link?: { uri: string; name: string; mimeType?: string };
+}
+
+export async function exploreGet(ctx: ContainerContext, id: string): Promise<ExploreGetResult> {
+  const e = await ctx.entries.getEntry(id);
+  if (!e) throw new NotFound(`Entry ${id} not found`);
+  const result: ExploreGetResult = {
+    entry: { id: e.id, content: e.content, source: e.source, tags: e.tags, properties: e.properties, createdAt: e.createdAt },
+    relationships: await relationshipsOf(ctx.entries, e.id),
+  };
+  if (e.kind === 'composite' && e.compositeType === 'file' && typeof e.properties.fileId === 'string') {
+    result.resource_link = {
+      uri: `svc://${ctx.container.id}/files/${e.properties.fileId}`,
+      name: String(e.properties.fileName ?? e.properties.fileId),
+      ...(typeof e.properties.mimeType === 'string' ? { mimeType: e.properties.mimeType } : {}),
+    };
+  }
+  return result;
+}

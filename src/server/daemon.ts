@@ -1,0 +1,62 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { jobHandlers } from '../analysis/handlers/index.js';
+import { JobWorker } from '../analysis/worker.js';
+import type { Config } from '../config/config.js';
+import { SqliteStores } from '../store/sqlite/stores.js';
+import type { Stores } from '../store/types.js';
+import { createRequestHandler } from './app.js';
+import { containerRoutes } from './rest/container-routes.js';
+
+export interface Daemon {
+  url: string;
+  stores: Stores;
+  worker: JobWorker;
+  close(): Promise<void>;
+}
+
+function log(message: string, err?: unknown): void {
+  const detail = err instanceof Error ? (err.stack ?? err.message) : err !== undefined ? String(err) : '';
+  process.stderr.write(`[svc] ${new Date().toISOString()} ${message}${detail ? `\n${detail}` : ''}\n`);
+}
+
+/** Opens the store, resumes queued background work, and serves HTTP on the configured address. */
+export async function startDaemon(config: Config): Promise<Daemon> {
+  const stores = new SqliteStores(config.dataDir);
+  const worker = new JobWorker(stores, jobHandlers, {
+    idleMs: config.workerIdleMs,
+    onError: (err, c) => log(`job ${c.kind} ${c.jobId} in container ${c.containerId} failed`, err),
+  });
+  await worker.start();
+
+  let baseUrl = config.publicUrl ?? '';
+  const runtime = { stores, wake: (id: string) => worker.wake(id) };
+  const server: Server = createServer(
+    createRequestHandler(
+      [containerRoutes({ ...runtime, baseUrl: () => baseUrl, maxJsonBodyBytes: config.maxJsonBodyBytes, log })],
+      log,
+    ),
+  );
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(config.port, config.host, () => resolve());
+  });
+  const addr = server.address() as AddressInfo;
+  const host = addr.family === 'IPv6' ? `[${addr.address}]` : addr.address;
+  const url = `http://${host}:${addr.port}`;
+  if (!baseUrl) baseUrl = url;
+
+  return {
+    url,
+    stores,
+    worker,
+    async close() {
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      });
+      await worker.stop();
+      await stores.close();
+    },
+  };
+}

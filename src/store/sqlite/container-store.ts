@@ -1,0 +1,268 @@
+import type { ContainerStore, EdgeRecord, EntryCounts, EntryListQuery, EntryRecord, JobRecord, NewEntry } from '../types.js';
+import { openDatabase, type Db } from './database.js';
+import { containerMigrations } from './migrations/container.js';
+import { searchableText } from './searchable-text.js';
+
+type Row = Record<string, any>;
+
+function toEntry(r: Row): EntryRecord {
+  return {
+    id: r.id,
+    kind: r.kind,
+    content: r.content_type === 'structured' ? JSON.parse(r.content) : r.content,
+    contentType: r.content_type,
+    source: r.source,
+    tags: JSON.parse(r.tags),
+    properties: JSON.parse(r.properties),
+    createdAt: r.created_at,
+    ingestedAt: r.ingested_at,
+    object: r.object,
+    parentId: r.parent_id,
+    compositeType: r.composite_type,
+    chunkIndex: r.chunk_index,
+    totalChunks: r.total_chunks,
+    analyzedAt: r.analyzed_at,
+    contentHash: r.content_hash,
+    fields: r.fields ? JSON.parse(r.fields) : null,
+  };
+}
+
+function toEdge(r: Row): EdgeRecord {
+  return { fromId: r.from_id, toId: r.to_id, type: r.type, properties: JSON.parse(r.properties) };
+}
+
+function toJob(r: Row): JobRecord {
+  return {
+    id: r.id,
+    kind: r.kind,
+    payload: JSON.parse(r.payload),
+    status: r.status,
+    attempts: r.attempts,
+    runAfter: r.run_after,
+    lastError: r.last_error,
+  };
+}
+
+// Entries a user or agent wrote (listed by explore). Chunks, composites of uploads and canonical
+// entities are reachable through their own views.
+const LISTED_KINDS = "kind = 'entry'";
+// Subject to analysis: everything except canonical entities and system shells (spec § Container counts).
+const ELIGIBLE_KINDS = "kind IN ('entry','chunk')";
+
+export class SqliteContainerStore implements ContainerStore {
+  readonly containerId: string;
+  private readonly db: Db;
+
+  constructor(containerId: string, file: string) {
+    this.containerId = containerId;
+    this.db = openDatabase(file, containerMigrations);
+  }
+
+  async insertEntry(e: NewEntry, job: { id: string; kind: string; payload: Record<string, unknown> }): Promise<void> {
+    const content = typeof e.content === 'string' ? e.content : JSON.stringify(e.content);
+    this.db.transaction(() => {
+      const { lastInsertRowid: seq } = this.db
+        .prepare(
+          `INSERT INTO entries (id, kind, content, content_type, source, tags, properties, created_at, ingested_at,
+             object, parent_id, composite_type, chunk_index, total_chunks, content_hash, fields)
+           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+        )
+        .run(
+          e.id,
+          e.kind,
+          content,
+          e.contentType,
+          e.source,
+          JSON.stringify(e.tags),
+          JSON.stringify(e.properties),
+          e.createdAt,
+          e.ingestedAt,
+          e.object,
+          e.parentId,
+          e.compositeType,
+          e.chunkIndex,
+          e.totalChunks,
+          e.contentHash,
+          e.fields ? JSON.stringify(e.fields) : null,
+        );
+      const tagStmt = this.db.prepare('INSERT OR IGNORE INTO entry_tags (seq, tag) VALUES (?, ?)');
+      for (const tag of e.tags) tagStmt.run(seq, tag);
+      this.db.prepare('INSERT INTO entries_fts (rowid, text) VALUES (?, ?)').run(seq, searchableText(e.content));
+      this.insertJob(job);
+    })();
+  }
+
+  async getEntry(id: string): Promise<EntryRecord | null> {
+    const r = this.db.prepare('SELECT * FROM entries WHERE id = ?').get(id) as Row | undefined;
+    return r ? toEntry(r) : null;
+  }
+
+  async listEntries(q: EntryListQuery): Promise<EntryRecord[]> {
+    const rows = q.tag
+      ? this.db
+          .prepare(
+            `SELECT e.* FROM entry_tags t JOIN entries e ON e.seq = t.seq
+             WHERE t.tag = ? AND e.${LISTED_KINDS} ORDER BY e.seq DESC LIMIT ? OFFSET ?`,
+          )
+          .all(q.tag, q.limit, q.offset)
+      : this.db.prepare(`SELECT * FROM entries WHERE ${LISTED_KINDS} ORDER BY seq DESC LIMIT ? OFFSET ?`).all(q.limit, q.offset);
+    return (rows as Row[]).map(toEntry);
+  }
+
+  async deleteEntry(id: string, job: { id: string; kind: string; payload: Record<string, unknown> }): Promise<boolean> {
+    return this.db.transaction(() => {
+      const row = this.db.prepare('SELECT seq FROM entries WHERE id = ?').get(id) as Row | undefined;
+      if (!row) return false;
+      this.db.prepare('DELETE FROM entries_fts WHERE rowid = ?').run(row.seq);
+      this.db.prepare('DELETE FROM entries WHERE seq = ?').run(row.seq);
+      this.insertJob(job);
+      return true;
+    })();
+  }
+
+  async listChildren(parentId: string): Promise<EntryRecord[]> {
+    return (this.db.prepare('SELECT * FROM entries WHERE parent_id = ? ORDER BY chunk_index, seq').all(parentId) as Row[]).map(toEntry);
+  }
+
+  async deleteChildren(parentId: string): Promise<number> {
+    return this.db.transaction(() => {
+      const rows = this.db.prepare('SELECT seq FROM entries WHERE parent_id = ?').all(parentId) as Row[];
+      const delFts = this.db.prepare('DELETE FROM entries_fts WHERE rowid = ?');
+      const delEntry = this.db.prepare('DELETE FROM entries WHERE seq = ?');
+      for (const r of rows) {
+        delFts.run(r.seq);
+        delEntry.run(r.seq);
+      }
+      return rows.length;
+    })();
+  }
+
+  async markAnalyzed(id: string, at: number): Promise<void> {
+    this.db.prepare('UPDATE entries SET analyzed_at = ? WHERE id = ?').run(at, id);
+  }
+
+  async findByContentHash(hash: string): Promise<EntryRecord[]> {
+    return (this.db.prepare('SELECT * FROM entries WHERE content_hash = ? ORDER BY seq').all(hash) as Row[]).map(toEntry);
+  }
+
+  async canonicalObjectName(name: string): Promise<string | null> {
+    const r = this.db.prepare('SELECT object FROM entries WHERE object = ? COLLATE NOCASE ORDER BY seq LIMIT 1').get(name) as Row | undefined;
+    return r ? (r.object as string) : null;
+  }
+
+  async listByKind(kind: EntryRecord['kind'], limit: number): Promise<EntryRecord[]> {
+    return (this.db.prepare('SELECT * FROM entries WHERE kind = ? ORDER BY seq DESC LIMIT ?').all(kind, limit) as Row[]).map(toEntry);
+  }
+
+  async listEntityTypes(limit: number): Promise<string[]> {
+    const rows = this.db
+      .prepare(
+        `SELECT json_extract(properties, '$.entityType') AS t, COUNT(*) AS n FROM entries
+         WHERE kind = 'entity' AND t IS NOT NULL GROUP BY t ORDER BY n DESC, t LIMIT ?`,
+      )
+      .all(limit) as Row[];
+    return rows.map((r) => String(r.t));
+  }
+
+  async countEdgesTo(id: string, type: string): Promise<number> {
+    return (this.db.prepare('SELECT COUNT(*) AS n FROM edges WHERE to_id = ? AND type = ?').get(id, type) as Row).n;
+  }
+
+  async edgesFrom(id: string): Promise<EdgeRecord[]> {
+    return (this.db.prepare('SELECT * FROM edges WHERE from_id = ? ORDER BY id').all(id) as Row[]).map(toEdge);
+  }
+
+  async edgesTo(id: string): Promise<EdgeRecord[]> {
+    return (this.db.prepare('SELECT * FROM edges WHERE to_id = ? ORDER BY id').all(id) as Row[]).map(toEdge);
+  }
+
+  async insertEdge(edge: EdgeRecord): Promise<void> {
+    this.db
+      .prepare(
+        `INSERT INTO edges (from_id, to_id, type, properties, created_at) VALUES (?, ?, ?, ?, ?)
+         ON CONFLICT (from_id, to_id, type) DO UPDATE SET properties = excluded.properties`,
+      )
+      .run(edge.fromId, edge.toId, edge.type, JSON.stringify(edge.properties), Date.now());
+  }
+
+  async deleteEdgesOf(id: string): Promise<number> {
+    return this.db.prepare('DELETE FROM edges WHERE from_id = ? OR to_id = ?').run(id, id).changes;
+  }
+
+  async counts(): Promise<EntryCounts> {
+    const r = this.db
+      .prepare(
+        `SELECT COUNT(*) AS total,
+                SUM(CASE WHEN ${ELIGIBLE_KINDS} THEN 1 ELSE 0 END) AS eligible,
+                SUM(CASE WHEN ${ELIGIBLE_KINDS} AND analyzed_at IS NOT NULL THEN 1 ELSE 0 END) AS analyzed,
+                SUM(CASE WHEN kind = 'composite' OR (kind = 'entry' AND total_chunks IS NOT NULL) THEN 1 ELSE 0 END) AS composites
+         FROM entries`,
+      )
+      .get() as Row;
+    const types = this.db
+      .prepare("SELECT COUNT(DISTINCT json_extract(properties, '$.entityType')) AS n FROM entries WHERE kind = 'entity'")
+      .get() as Row;
+    return {
+      total: r.total ?? 0,
+      eligible: r.eligible ?? 0,
+      analyzed: r.analyzed ?? 0,
+      composites: r.composites ?? 0,
+      entityTypes: types.n ?? 0,
+    };
+  }
+
+  private insertJob(job: { id: string; kind: string; payload: Record<string, unknown>; runAfter?: number }): void {
+    const now = Date.now();
+    this.db
+      .prepare(
+        `INSERT INTO jobs (id, kind, payload, status, attempts, run_after, created_at, updated_at)
+         VALUES (?, ?, ?, 'queued', 0, ?, ?, ?)`,
+      )
+      .run(job.id, job.kind, JSON.stringify(job.payload), job.runAfter ?? now, now, now);
+  }
+
+  async enqueueJob(job: { id: string; kind: string; payload: Record<string, unknown>; runAfter?: number }): Promise<void> {
+    this.insertJob(job);
+  }
+
+  async claimJob(now: number): Promise<JobRecord | null> {
+    return this.db.transaction(() => {
+      const r = this.db
+        .prepare("SELECT * FROM jobs WHERE status = 'queued' AND run_after <= ? ORDER BY run_after, created_at LIMIT 1")
+        .get(now) as Row | undefined;
+      if (!r) return null;
+      this.db.prepare("UPDATE jobs SET status = 'running', attempts = attempts + 1, updated_at = ? WHERE id = ?").run(now, r.id);
+      return toJob({ ...r, status: 'running', attempts: r.attempts + 1 });
+    })();
+  }
+
+  async completeJob(id: string): Promise<void> {
+    this.db.prepare("UPDATE jobs SET status = 'done', last_error = NULL, updated_at = ? WHERE id = ?").run(Date.now(), id);
+  }
+
+  async failJob(id: string, error: string, retryAt: number | null): Promise<void> {
+    if (retryAt === null) {
+      this.db.prepare("UPDATE jobs SET status = 'failed', last_error = ?, updated_at = ? WHERE id = ?").run(error, Date.now(), id);
+    } else {
+      this.db
+        .prepare("UPDATE jobs SET status = 'queued', last_error = ?, run_after = ?, updated_at = ? WHERE id = ?")
+        .run(error, retryAt, Date.now(), id);
+    }
+  }
+
+  async requeueRunningJobs(): Promise<number> {
+    return this.db.prepare("UPDATE jobs SET status = 'queued', updated_at = ? WHERE status = 'running'").run(Date.now()).changes;
+  }
+
+  async hasRunnableJobs(now: number): Promise<boolean> {
+    return !!this.db.prepare("SELECT 1 FROM jobs WHERE status = 'queued' AND run_after <= ? LIMIT 1").get(now);
+  }
+
+  async pendingJobCount(): Promise<number> {
+    return (this.db.prepare("SELECT COUNT(*) AS n FROM jobs WHERE status IN ('queued','running')").get() as Row).n;
+  }
+
+  async close(): Promise<void> {
+    this.db.close();
+  }
+}

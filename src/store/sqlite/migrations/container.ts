@@ -1,0 +1,67 @@
+import type { Migration } from './migration.js';
+
+export const containerMigrations: Migration[] = [
+  {
+    version: 1,
+    name: 'entries, tags, full-text index, jobs',
+    up: `
+      CREATE TABLE entries (
+        seq INTEGER PRIMARY KEY,
+        id TEXT NOT NULL UNIQUE,
+        kind TEXT NOT NULL CHECK (kind IN ('entry','composite','chunk','entity')),
+        content TEXT NOT NULL,
+        content_type TEXT NOT NULL,
+        source TEXT NOT NULL,
+        tags TEXT NOT NULL DEFAULT '[]',
+        properties TEXT NOT NULL DEFAULT '{}',
+        created_at INTEGER NOT NULL,
+        ingested_at INTEGER NOT NULL,
+        object TEXT,
+        parent_id TEXT,
+        composite_type TEXT,
+        chunk_index INTEGER,
+        total_chunks INTEGER,
+        analyzed_at INTEGER,
+        -- sha256 of the whitespace-normalised content: instances of the same content share it.
+        content_hash TEXT NOT NULL,
+        -- queryable values of an object row (spec § svc_write \`fields\`)
+        fields TEXT
+      );
+      CREATE INDEX entries_hash ON entries(content_hash);
+      CREATE INDEX entries_object ON entries(object COLLATE NOCASE);
+      CREATE INDEX entries_kind ON entries(kind, seq);
+      CREATE INDEX entries_parent ON entries(parent_id, chunk_index);
+      CREATE TABLE entry_tags (
+        seq INTEGER NOT NULL REFERENCES entries(seq) ON DELETE CASCADE,
+        tag TEXT NOT NULL,
+        PRIMARY KEY (tag, seq)
+      );
+      CREATE INDEX entry_tags_seq ON entry_tags(seq);
+      -- Contentless FTS: the text lives in entries; rowid = entries.seq.
+      CREATE VIRTUAL TABLE entries_fts USING fts5(text, content='', contentless_delete=1, tokenize='porter unicode61 remove_diacritics 2');
+      CREATE TABLE edges (
+        id INTEGER PRIMARY KEY,
+        from_id TEXT NOT NULL,
+        to_id TEXT NOT NULL,
+        type TEXT NOT NULL,
+        properties TEXT NOT NULL DEFAULT '{}',
+        created_at INTEGER NOT NULL,
+        UNIQUE (from_id, to_id, type)
+      );
+      CREATE INDEX edges_from ON edges(from_id, type);
+      CREATE INDEX edges_to ON edges(to_id, type);
+      CREATE TABLE jobs (
+        id TEXT PRIMARY KEY,
+        kind TEXT NOT NULL,
+        payload TEXT NOT NULL,
+        status TEXT NOT NULL CHECK (status IN ('queued','running','done','failed')),
+        attempts INTEGER NOT NULL DEFAULT 0,
+        run_after INTEGER NOT NULL,
+        last_error TEXT,
+        created_at INTEGER NOT NULL,
+        updated_at INTEGER NOT NULL
+      );
+      CREATE INDEX jobs_runnable ON jobs(status, run_after);
+    `,
+  },
+];

@@ -1,0 +1,63 @@
+import { permits, resolveContainerAccess } from '../core/access/container-access.js';
+import type { Principal } from '../core/access/principal.js';
+import { chargeForTool, refundTool } from '../core/credits/charge.js';
+import { Forbidden, NotFound } from '../core/errors.js';
+import type { Stores, Transport } from '../store/types.js';
+import { findTool } from './registry.js';
+import { parseToolInput } from './validate.js';
+import { activeToolNames } from './visibility.js';
+
+export interface ToolRuntime {
+  stores: Stores;
+  wake(containerId: string): void;
+}
+
+export interface ToolCall {
+  principal: Principal;
+  containerId: string;
+  transport: Transport;
+  tool: string;
+  input: unknown;
+}
+
+const TRANSPORT_LABEL: Record<Transport, string> = { rest: 'REST', mcp: 'MCP' };
+
+/**
+ * Runs one tool call the same way for every transport: access, activity on this transport, permission,
+ * input validation, credits (charged before the handler runs, refunded if it fails), then the handler.
+ */
+export async function invokeTool(rt: ToolRuntime, call: ToolCall): Promise<unknown> {
+  const { control } = rt.stores;
+  const access = await resolveContainerAccess(control, call.principal, call.containerId);
+  const tool = findTool(call.tool);
+  const active = await activeToolNames(control, access, call.transport);
+  if (!tool) throw new NotFound(`Tool ${call.tool} not found`);
+  if (!active.includes(tool.name)) {
+    throw new NotFound(`Tool ${tool.name} is not enabled for the ${TRANSPORT_LABEL[call.transport]} transport on this container`);
+  }
+  if (!permits(access.permission, tool.permission)) {
+    throw new Forbidden(`${tool.name} needs ${tool.permission} access to this container; this credential has ${access.permission} access`);
+  }
+  const input = parseToolInput(tool.name, tool.input, call.input);
+  await chargeForTool(control, call.principal.orgId, access.container.id, tool.name, tool.cost);
+  try {
+    return await tool.handler(
+      {
+        stores: rt.stores,
+        container: access.container,
+        entries: await rt.stores.container(access.container.id),
+        principal: call.principal,
+        permission: access.permission,
+        visitor: access.visitor,
+        transport: call.transport,
+        now: Date.now(),
+        wake: rt.wake,
+        activeTools: active,
+      },
+      input,
+    );
+  } catch (err) {
+    await refundTool(control, call.principal.orgId, tool.name, tool.cost);
+    throw err;
+  }
+}
