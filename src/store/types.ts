@@ -186,6 +186,11 @@ export interface ContainerStore {
   listChildren(parentId: string): Promise<EntryRecord[]>;
   deleteChildren(parentId: string): Promise<number>;
   markAnalyzed(id: string, at: number): Promise<void>;
+  /**
+   * Applies what an analysis job derived, in one transaction: new entries (without full-text rows for
+   * entities), edges (upserted), and optionally the analysed mark of the entry the job was for.
+   */
+  writeDerived(d: { entries?: NewEntry[]; edges?: EdgeRecord[]; analyzed?: { id: string; at: number } }): Promise<void>;
   /** The canonical entity entry of a type and normalised key. */
   findEntity(entityType: string, key: string): Promise<EntryRecord | null>;
   getEdge(fromId: string, toId: string, type: string): Promise<EdgeRecord | null>;

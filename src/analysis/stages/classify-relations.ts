@@ -2,6 +2,7 @@ import type { ContainerStore, EntryRecord } from '../../store/types.js';
 import { searchableText } from '../../store/sqlite/searchable-text.js';
 import { classifyOffline, type Classification } from '../relations/classify-offline.js';
 import { features } from '../relations/features.js';
+import type { DerivedWrites } from './derived.js';
 
 /** How many nearest existing entries a new entry is compared with, and how many edges it may gain. */
 const CANDIDATES = 8;
@@ -21,7 +22,12 @@ export function neighbourQuery(text: string): string {
  * Provenance stage of an entry's analysis: compares the entry with its nearest earlier entries and writes
  * corroborates / elaborates / supersedes / contradicts edges from the new entry to the old one.
  */
-export async function classifyRelations(entries: ContainerStore, entry: EntryRecord, classify: RelationClassifier = offlineClassifier): Promise<number> {
+export async function planRelations(
+  entries: ContainerStore,
+  entry: EntryRecord,
+  out: DerivedWrites,
+  classify: RelationClassifier = offlineClassifier,
+): Promise<void> {
   const text = searchableText(entry.content);
   const neighbours = await entries.fullTextNeighbors(neighbourQuery(text), CANDIDATES + 4);
   let written = 0;
@@ -35,13 +41,7 @@ export async function classifyRelations(entries: ContainerStore, entry: EntryRec
     if (entry.parentId && other.parentId === entry.parentId) continue;
     const result = await classify(text, searchableText(other.content));
     if (!result) continue;
-    await entries.insertEdge({
-      fromId: entry.id,
-      toId: other.id,
-      type: result.label,
-      properties: { confidence: result.confidence, reason: result.reason },
-    });
+    out.edges.push({ fromId: entry.id, toId: other.id, type: result.label, properties: { confidence: result.confidence, reason: result.reason } });
     written++;
   }
-  return written;
 }

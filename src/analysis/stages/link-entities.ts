@@ -1,17 +1,15 @@
 import { createHash, randomUUID } from 'node:crypto';
-import type { ContainerStore, EntryRecord } from '../../store/types.js';
-import { extractEntities, type ExtractedEntity } from '../entities/extract-entities.js';
+import type { ContainerStore, EntryRecord, NewEntry } from '../../store/types.js';
 import { searchableText } from '../../store/sqlite/searchable-text.js';
+import { extractEntities, type ExtractedEntity } from '../entities/extract-entities.js';
+import type { DerivedWrites } from './derived.js';
 
 /** Co-occurrence edges grow quadratically: only the first entities of an entry are paired. */
 const MAX_PAIRED = 12;
 const MAX_VIA = 5;
 
-/** The canonical entity entry for an extracted entity, created on first sight. */
-async function canonicalEntity(entries: ContainerStore, e: ExtractedEntity, now: number): Promise<EntryRecord> {
-  const existing = await entries.findEntity(e.entityType, e.key);
-  if (existing) return existing;
-  await entries.insertEntry({
+function newEntity(e: ExtractedEntity, now: number): NewEntry {
+  return {
     id: randomUUID(),
     kind: 'entity',
     content: e.name,
@@ -28,36 +26,38 @@ async function canonicalEntity(entries: ContainerStore, e: ExtractedEntity, now:
     totalChunks: null,
     contentHash: createHash('sha256').update(`entity:${e.entityType}:${e.key}`).digest('hex'),
     fields: null,
-  });
-  return (await entries.findEntity(e.entityType, e.key))!;
+  };
 }
 
 /**
- * Entity stage of an entry's analysis: `mentions` edges from the entry to each canonical entity it names,
- * and `related_via` edges between entities named together (properties: how often, and via which entries).
- * Idempotent: edges are keyed by (from, to, type) and a re-run adds no duplicate `via`.
+ * Entity stage of an entry's analysis: canonical entities created on first sight, `mentions` edges from the
+ * entry to each entity it names, and `related_via` edges between entities named together (how often, and via
+ * which entries). Idempotent: edges are keyed by (from, to, type) and a re-run adds no duplicate `via`.
  */
-export async function linkEntities(entries: ContainerStore, entry: EntryRecord, now: number): Promise<number> {
-  const found = extractEntities(searchableText(entry.content));
-  const canon: EntryRecord[] = [];
-  for (const e of found) {
-    const entity = await canonicalEntity(entries, e, now);
-    canon.push(entity);
-    await entries.insertEdge({ fromId: entry.id, toId: entity.id, type: 'mentions', properties: { name: e.name } });
+export async function planEntityLinks(entries: ContainerStore, entry: EntryRecord, now: number, out: DerivedWrites): Promise<void> {
+  const canonIds: string[] = [];
+  for (const e of extractEntities(searchableText(entry.content))) {
+    let id = (await entries.findEntity(e.entityType, e.key))?.id;
+    if (!id) {
+      const created = newEntity(e, now);
+      out.entries.push(created);
+      id = created.id;
+    }
+    canonIds.push(id);
+    out.edges.push({ fromId: entry.id, toId: id, type: 'mentions', properties: { name: e.name } });
   }
-  const paired = canon.slice(0, MAX_PAIRED).sort((a, b) => a.id.localeCompare(b.id));
+  const paired = canonIds.slice(0, MAX_PAIRED).sort();
   for (let i = 0; i < paired.length; i++) {
     for (let j = i + 1; j < paired.length; j++) {
-      const prev = await entries.getEdge(paired[i].id, paired[j].id, 'related_via');
+      const prev = await entries.getEdge(paired[i], paired[j], 'related_via');
       const via = (prev?.properties.via as string[] | undefined) ?? [];
       if (via.includes(entry.id)) continue;
-      await entries.insertEdge({
-        fromId: paired[i].id,
-        toId: paired[j].id,
+      out.edges.push({
+        fromId: paired[i],
+        toId: paired[j],
         type: 'related_via',
         properties: { count: ((prev?.properties.count as number | undefined) ?? 0) + 1, via: [entry.id, ...via].slice(0, MAX_VIA) },
       });
     }
   }
-  return found.length;
 }

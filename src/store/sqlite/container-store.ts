@@ -59,38 +59,51 @@ export class SqliteContainerStore implements ContainerStore {
   }
 
   async insertEntry(e: NewEntry, job?: { id: string; kind: string; payload: Record<string, unknown> }): Promise<void> {
-    const content = typeof e.content === 'string' ? e.content : JSON.stringify(e.content);
     this.db.transaction(() => {
-      const { lastInsertRowid: seq } = this.db
-        .prepare(
-          `INSERT INTO entries (id, kind, content, content_type, source, tags, properties, created_at, ingested_at,
-             object, parent_id, composite_type, chunk_index, total_chunks, content_hash, fields)
-           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-        )
-        .run(
-          e.id,
-          e.kind,
-          content,
-          e.contentType,
-          e.source,
-          JSON.stringify(e.tags),
-          JSON.stringify(e.properties),
-          e.createdAt,
-          e.ingestedAt,
-          e.object,
-          e.parentId,
-          e.compositeType,
-          e.chunkIndex,
-          e.totalChunks,
-          e.contentHash,
-          e.fields ? JSON.stringify(e.fields) : null,
-        );
-      const tagStmt = this.db.prepare('INSERT OR IGNORE INTO entry_tags (seq, tag) VALUES (?, ?)');
-      for (const tag of e.tags) tagStmt.run(seq, tag);
-      if (e.kind !== 'entity') this.db.prepare('INSERT INTO entries_fts (rowid, text) VALUES (?, ?)').run(seq, searchableText(e.content));
+      this.insertEntryRow(e);
       if (job) this.insertJob(job);
     })();
   }
+
+  async writeDerived(d: { entries?: NewEntry[]; edges?: EdgeRecord[]; analyzed?: { id: string; at: number } }): Promise<void> {
+    this.db.transaction(() => {
+      for (const e of d.entries ?? []) this.insertEntryRow(e);
+      for (const edge of d.edges ?? []) this.upsertEdge(edge);
+      if (d.analyzed) this.db.prepare('UPDATE entries SET analyzed_at = ? WHERE id = ?').run(d.analyzed.at, d.analyzed.id);
+    })();
+  }
+
+  private insertEntryRow(e: NewEntry): void {
+    const content = typeof e.content === 'string' ? e.content : JSON.stringify(e.content);
+    const { lastInsertRowid: seq } = this.db
+      .prepare(
+        `INSERT INTO entries (id, kind, content, content_type, source, tags, properties, created_at, ingested_at,
+           object, parent_id, composite_type, chunk_index, total_chunks, content_hash, fields)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      )
+      .run(
+        e.id,
+        e.kind,
+        content,
+        e.contentType,
+        e.source,
+        JSON.stringify(e.tags),
+        JSON.stringify(e.properties),
+        e.createdAt,
+        e.ingestedAt,
+        e.object,
+        e.parentId,
+        e.compositeType,
+        e.chunkIndex,
+        e.totalChunks,
+        e.contentHash,
+        e.fields ? JSON.stringify(e.fields) : null,
+      );
+    const tagStmt = this.db.prepare('INSERT OR IGNORE INTO entry_tags (seq, tag) VALUES (?, ?)');
+    for (const tag of e.tags) tagStmt.run(seq, tag);
+    if (e.kind !== 'entity') this.db.prepare('INSERT INTO entries_fts (rowid, text) VALUES (?, ?)').run(seq, searchableText(e.content));
+  }
+
 
   async getEntry(id: string): Promise<EntryRecord | null> {
     const r = this.db.prepare('SELECT * FROM entries WHERE id = ?').get(id) as Row | undefined;
@@ -219,6 +232,10 @@ export class SqliteContainerStore implements ContainerStore {
   }
 
   async insertEdge(edge: EdgeRecord): Promise<void> {
+    this.upsertEdge(edge);
+  }
+
+  private upsertEdge(edge: EdgeRecord): void {
     this.db
       .prepare(
         `INSERT INTO edges (from_id, to_id, type, properties, created_at) VALUES (?, ?, ?, ?, ?)
