@@ -63,11 +63,8 @@ export function adminCommand(io: CliIo): Command {
       .requiredOption('--name <name>', 'key name (the default source of REST writes is webhook:<name>)')
       .option('--container <id>', 'scope the key to one container (recommended); omit for an account key')
       .option('--expires <iso>', 'expiry date, ISO 8601'),
-  ).action((opts, command: Command) =>
-    // `--container` is also a program-wide option, which commander hands to the program: read it with globals.
-    withStores(opts, (stores) =>
-      createApiKey(stores.control, { org: opts.org, containerId: command.optsWithGlobals().container, name: opts.name, expires: opts.expires }),
-    ),
+  ).action((opts) =>
+    withStores(opts, (stores) => createApiKey(stores.control, { org: opts.org, containerId: opts.container, name: opts.name, expires: opts.expires })),
   );
 
   const credits = admin.command('credits').description('Credits');
