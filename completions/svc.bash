@@ -6,7 +6,7 @@ _svc() {
     case "${COMP_WORDS[i]}" in -*) ;; *) path="${path:+$path }${COMP_WORDS[i]}" ;; esac
   done
   case "$path" in
-    "") words="serve admin config explore write delete status completion --version --server --key --container" ;;
+    "") words="serve admin config explore write delete status completion --version" ;;
     "serve") words="--host --port --data-dir --public-url" ;;
     "admin") words="init container key credits" ;;
     "admin init") words="--email --password --org --name --data-dir --json" ;;
@@ -19,10 +19,10 @@ _svc() {
     "config") words="set show" ;;
     "config set") words="--server --key --container" ;;
     "config show") words="--json" ;;
-    "explore") words="--mode --tag --limit --offset --json" ;;
-    "write") words="--tag --meta --source --occurred-at --object --fields --content-type --json" ;;
-    "delete") words="--include-duplicates --json" ;;
-    "status") words="--json" ;;
+    "explore") words="--mode --tag --limit --offset --server --key --container --json" ;;
+    "write") words="--tag --meta --source --occurred-at --object --fields --content-type --server --key --container --json" ;;
+    "delete") words="--include-duplicates --server --key --container --json" ;;
+    "status") words="--server --key --container --json" ;;
     "completion") words="" ;;
     *) words="" ;;
   esac

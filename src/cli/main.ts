@@ -13,9 +13,6 @@ export function buildProgram(io: CliIo): Command {
   const program = new Command('svc')
     .description('svc: a knowledge service for AI agents. `svc serve` runs the daemon; the other commands are its client.')
     .version('0.1.0')
-    .option('--server <url>', 'server URL (SVC_SERVER; default http://127.0.0.1:7700)')
-    .option('--key <key>', 'API key (SVC_API_KEY)')
-    .option('--container <id>', 'container id (SVC_CONTAINER)')
     .exitOverride()
     .configureOutput({ writeOut: (s) => io.out(s), writeErr: (s) => io.err(s) });
   program.addCommand(serveCommand(io));
