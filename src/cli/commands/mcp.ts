@@ -17,14 +17,16 @@ export function mcpCommand(io: CliIo): Command {
     .description('Serve the svc tools over MCP stdio (for agent configs): proxy to a daemon, or --data-dir for a local store')
     .option('--data-dir <dir>', 'serve this local data dir directly instead of proxying to a daemon')
     .option('--session <name>', 'label writes without a source as agent:<name> (default agent:mcp)')
+    .option('--server <url>', 'proxy mode: server URL (SVC_SERVER; default http://127.0.0.1:7700)')
+    .option('--key <key>', 'API key (SVC_API_KEY); optional with --data-dir')
+    .option('--container <id>', 'container id (SVC_CONTAINER); default: the one a scoped key reaches')
     .addHelpText(
       'after',
       '\nProxy mode uses --server/--key/--container (or SVC_SERVER, SVC_API_KEY, SVC_CONTAINER, or `svc config set`).\n' +
         'Local mode (--data-dir) takes --key and --container from flags or SVC_API_KEY/SVC_CONTAINER; without a key it acts\n' +
         "as the owner of the container's organization.",
     )
-    .action(async (opts, command: Command) => {
-      const all = command.optsWithGlobals();
+    .action(async (opts) => {
       const session = parseSessionLabel(opts.session);
       const log = (message: string, err?: unknown) => {
         const detail = err instanceof Error ? (err.stack ?? err.message) : err !== undefined ? String(err) : '';
@@ -34,14 +36,14 @@ export function mcpCommand(io: CliIo): Command {
         const config = loadConfig({ dataDir: opts.dataDir }, io.env);
         await serveLocalStdio({
           config,
-          apiKey: all.key ?? io.env.SVC_API_KEY,
-          containerId: all.container ?? io.env.SVC_CONTAINER,
+          apiKey: opts.key ?? io.env.SVC_API_KEY,
+          containerId: opts.container ?? io.env.SVC_CONTAINER,
           session,
           log,
         });
         return;
       }
-      const settings = resolveClientSettings(all, io.env, settingsStore(io.env).store);
+      const settings = resolveClientSettings(opts, io.env, settingsStore(io.env).store);
       try {
         await serveProxyStdio({ server: settings.server, apiKey: settings.apiKey, containerId: settings.container, session, log });
       } catch (err) {

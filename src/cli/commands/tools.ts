@@ -1,10 +1,11 @@
 import { Command, Option } from 'commander';
 import { loadConfig } from '../../config/config.js';
-import { BadRequest, NotFound } from '../../core/errors.js';
+import { NotFound } from '../../core/errors.js';
 import { applyToolToggle, listToolSettings, type ToolSetting } from '../../core/toggles/tool-settings.js';
 import { SqliteStores } from '../../store/sqlite/stores.js';
 import type { ContainerRecord, Transport } from '../../store/types.js';
 import { TOOLS } from '../../tools/registry.js';
+import { addClientOptions } from '../client-options.js';
 import { RestClient } from '../client/rest-client.js';
 import { resolveClientSettings, settingsStore } from '../credentials.js';
 import type { CliIo } from '../io.js';
@@ -26,25 +27,21 @@ export function renderToolSettings(tools: ToolSetting[]): string {
 /** `svc tools list|enable|disable`: per-container tool toggles through the daemon. */
 export function toolsCommand(io: CliIo): Command {
   const tools = new Command('tools').description('Show or toggle which tools a container offers on MCP and REST');
-  const client = (command: Command) => new RestClient(resolveClientSettings(command.optsWithGlobals(), io.env, settingsStore(io.env).store));
+  const client = (command: Command) => new RestClient(resolveClientSettings(command.opts(), io.env, settingsStore(io.env).store));
 
-  tools
-    .command('list')
-    .description('Each tool and whether it is on for MCP and for REST on this container')
-    .option('--json', 'print JSON')
-    .action(async (opts, command: Command) => {
+  addClientOptions(tools.command('list').description('Each tool and whether it is on for MCP and for REST on this container')).action(async (opts, command: Command) => {
       const data = (await client(command).call('GET', '/settings/tools')) as { tools: ToolSetting[]; canToggle: boolean };
       io.out(opts.json ? JSON.stringify(data, null, 2) : `${renderToolSettings(data.tools)}${data.canToggle ? '' : '\n(you cannot toggle tools on this container)'}`);
     });
 
   for (const enabled of [true, false]) {
-    tools
-      .command(enabled ? 'enable' : 'disable')
-      .description(`Switch a tool ${enabled ? 'on' : 'off'} for one transport (organization owner/admin with container admin)`)
-      .argument('<tool>', 'tool name, e.g. svc_query or query')
-      .addOption(transportOption())
-      .option('--json', 'print JSON')
-      .action(async (tool: string, opts, command: Command) => {
+    addClientOptions(
+      tools
+        .command(enabled ? 'enable' : 'disable')
+        .description(`Switch a tool ${enabled ? 'on' : 'off'} for one transport (organization owner/admin with container admin)`)
+        .argument('<tool>', 'tool name, e.g. svc_query or query')
+        .addOption(transportOption()),
+    ).action(async (tool: string, opts, command: Command) => {
         const body = { transport: opts.transport as Transport, enabled };
         const data = (await client(command).call('PUT', `/settings/tools/${encodeURIComponent(tool)}`, body)) as ToolSetting;
         io.out(opts.json ? JSON.stringify(data, null, 2) : `${data.name} is now ${enabled ? 'on' : 'off'} for ${opts.transport.toUpperCase()}`);
@@ -56,10 +53,8 @@ export function toolsCommand(io: CliIo): Command {
 /** `svc admin tools …`: the same toggles straight on a data dir, for an operator (no daemon or key needed). */
 export function adminToolsCommand(io: CliIo): Command {
   const tools = new Command('tools').description('Tool toggles of a container, directly on the data dir');
-  // `--container` is also a program-wide option, which commander hands to the program: read it with globals.
   const withContainer = async (command: Command, run: (stores: SqliteStores, container: ContainerRecord) => Promise<string>) => {
-    const opts = command.optsWithGlobals();
-    if (!opts.container) throw new BadRequest('Pass --container <id>');
+    const opts = command.opts();
     const stores = new SqliteStores(loadConfig({ dataDir: opts.dataDir }, io.env).dataDir);
     try {
       const container = await stores.control.getContainer(opts.container);
@@ -70,7 +65,7 @@ export function adminToolsCommand(io: CliIo): Command {
     }
   };
   const common = (c: Command) =>
-    c.option('--container <id>', 'container id (required)').option('--data-dir <dir>', 'data directory (SVC_DATA_DIR)').option('--json', 'print JSON');
+    c.requiredOption('--container <id>', 'container id').option('--data-dir <dir>', 'data directory (SVC_DATA_DIR)').option('--json', 'print JSON');
 
   common(tools.command('list').description('Each tool and whether it is on for MCP and for REST')).action((opts, command: Command) =>
     withContainer(command, async (stores, container) => {
