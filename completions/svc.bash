@@ -6,9 +6,9 @@ _svc() {
     case "${COMP_WORDS[i]}" in -*) ;; *) path="${path:+$path }${COMP_WORDS[i]}" ;; esac
   done
   case "$path" in
-    "") words="serve admin config explore write delete status completion --version" ;;
+    "") words="serve admin config explore write delete status tools mcp completion --version" ;;
     "serve") words="--host --port --data-dir --public-url" ;;
-    "admin") words="init container analyze key credits" ;;
+    "admin") words="init container analyze key credits tools" ;;
     "admin init") words="--email --password --org --name --data-dir --json" ;;
     "admin container") words="create set" ;;
     "admin container create") words="--org --name --public --ephemeral --data-dir --json" ;;
@@ -18,6 +18,10 @@ _svc() {
     "admin key create") words="--org --name --container --expires --data-dir --json" ;;
     "admin credits") words="grant" ;;
     "admin credits grant") words="--org --amount --data-dir --json" ;;
+    "admin tools") words="list enable disable" ;;
+    "admin tools list") words="--container --data-dir --json" ;;
+    "admin tools enable") words="--transport --container --data-dir --json" ;;
+    "admin tools disable") words="--transport --container --data-dir --json" ;;
     "config") words="set show" ;;
     "config set") words="--server --key --container" ;;
     "config show") words="--json" ;;
@@ -25,6 +29,11 @@ _svc() {
     "write") words="--tag --meta --source --occurred-at --object --fields --content-type --server --key --container --json" ;;
     "delete") words="--include-duplicates --server --key --container --json" ;;
     "status") words="--server --key --container --json" ;;
+    "tools") words="list enable disable" ;;
+    "tools list") words="--server --key --container --json" ;;
+    "tools enable") words="--transport --server --key --container --json" ;;
+    "tools disable") words="--transport --server --key --container --json" ;;
+    "mcp") words="--data-dir --session --server --key --container" ;;
     "completion") words="" ;;
     *) words="" ;;
   esac

@@ -2,8 +2,10 @@ import { Command, CommanderError } from 'commander';
 import { adminCommand } from './commands/admin.js';
 import { completionCommand } from './commands/completion.js';
 import { configCommand } from './commands/config.js';
+import { mcpCommand } from './commands/mcp.js';
 import { serveCommand } from './commands/serve.js';
 import { toolCommands } from './commands/tool-commands.js';
+import { adminToolsCommand, toolsCommand } from './commands/tools.js';
 import { describeError, exitCodeFor, EXIT } from './exit-codes.js';
 import { processIo, type CliIo } from './io.js';
 
@@ -14,9 +16,11 @@ export function buildProgram(io: CliIo): Command {
     .exitOverride()
     .configureOutput({ writeOut: (s) => io.out(s), writeErr: (s) => io.err(s) });
   program.addCommand(serveCommand(io));
-  program.addCommand(adminCommand(io));
+  program.addCommand(adminCommand(io).addCommand(adminToolsCommand(io)));
   program.addCommand(configCommand(io));
   for (const cmd of toolCommands(io)) program.addCommand(cmd);
+  program.addCommand(toolsCommand(io));
+  program.addCommand(mcpCommand(io));
   program.addCommand(completionCommand(io, () => program));
   const override = (cmd: Command): void => {
     cmd.exitOverride().configureOutput({ writeOut: (s) => io.out(s), writeErr: (s) => io.err(s) });

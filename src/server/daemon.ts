@@ -6,7 +6,9 @@ import type { Config } from '../config/config.js';
 import { SqliteStores } from '../store/sqlite/stores.js';
 import type { Stores } from '../store/types.js';
 import { createRequestHandler } from './app.js';
+import { mcpHttpRoutes } from './mcp/http-routes.js';
 import { containerRoutes } from './rest/container-routes.js';
+import { toolSettingsRoutes } from './settings/tool-settings-routes.js';
 
 export interface Daemon {
   url: string;
@@ -31,9 +33,11 @@ export async function startDaemon(config: Config): Promise<Daemon> {
 
   let baseUrl = config.publicUrl ?? '';
   const runtime = { stores, wake: (id: string) => worker.wake(id) };
+  const httpDeps = { ...runtime, baseUrl: () => baseUrl, maxJsonBodyBytes: config.maxJsonBodyBytes, log };
   const server: Server = createServer(
     createRequestHandler(
-      [containerRoutes({ ...runtime, baseUrl: () => baseUrl, maxJsonBodyBytes: config.maxJsonBodyBytes, log })],
+      // Settings before the generic /container/:id group, which would otherwise claim their paths.
+      [mcpHttpRoutes(httpDeps), toolSettingsRoutes(httpDeps), containerRoutes(httpDeps)],
       log,
     ),
   );

@@ -18,6 +18,8 @@ export interface ToolCall {
   transport: Transport;
   tool: string;
   input: unknown;
+  /** MCP only: the session label that makes the default write source `agent:<session>`. */
+  agentSession?: string;
 }
 
 const TRANSPORT_LABEL: Record<Transport, string> = { rest: 'REST', mcp: 'MCP' };
@@ -57,6 +59,7 @@ export async function invokeTool(rt: ToolRuntime, call: ToolCall): Promise<unkno
         now: Date.now(),
         wake: rt.wake,
         activeTools: active,
+        agentSession: call.agentSession,
       },
       input,
     );

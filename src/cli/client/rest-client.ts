@@ -19,7 +19,7 @@ export class RestClient {
   }
 
   /** `path` is relative to /container/<id>. */
-  async call(method: 'GET' | 'POST' | 'DELETE', path: string, body?: unknown): Promise<unknown> {
+  async call(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, body?: unknown): Promise<unknown> {
     const url = new URL(`/container/${encodeURIComponent(this.containerId)}${path}`, this.settings.server);
     const headers: Record<string, string> = { accept: 'application/json' };
     if (this.settings.apiKey) headers['x-api-key'] = this.settings.apiKey;
