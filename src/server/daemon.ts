@@ -7,6 +7,7 @@ import { SqliteStores } from '../store/sqlite/stores.js';
 import type { Stores } from '../store/types.js';
 import { createRequestHandler } from './app.js';
 import { mcpHttpRoutes } from './mcp/http-routes.js';
+import { ephemeralRoutes } from './ephemeral/ephemeral-routes.js';
 import { containerRoutes } from './rest/container-routes.js';
 import { toolSettingsRoutes } from './settings/tool-settings-routes.js';
 
@@ -34,10 +35,11 @@ export async function startDaemon(config: Config): Promise<Daemon> {
   let baseUrl = config.publicUrl ?? '';
   const runtime = { stores, wake: (id: string) => worker.wake(id) };
   const httpDeps = { ...runtime, baseUrl: () => baseUrl, maxJsonBodyBytes: config.maxJsonBodyBytes, log };
+  const ephemeral = ephemeralRoutes({ ...runtime, ephemeralPerWindow: config.ephemeralPerWindow, ephemeralWindowSeconds: config.ephemeralWindowSeconds });
   const server: Server = createServer(
     createRequestHandler(
       // Settings before the generic /container/:id group, which would otherwise claim their paths.
-      [mcpHttpRoutes(httpDeps), toolSettingsRoutes(httpDeps), containerRoutes(httpDeps)],
+      [mcpHttpRoutes(httpDeps), toolSettingsRoutes(httpDeps), ephemeral, containerRoutes(httpDeps)],
       log,
     ),
   );

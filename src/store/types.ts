@@ -107,7 +107,24 @@ export interface ControlStore {
   addCredits(orgId: string, amount: number, reason: string): Promise<number>;
   getBalance(orgId: string): Promise<number>;
 
+  createClaimLink(link: { tokenHash: string; containerId: string; expiresAt: number }): Promise<void>;
+  getClaimLink(tokenHash: string): Promise<ClaimLinkRecord | null>;
+  /**
+   * Makes an ephemeral container permanent in `toOrgId`, in one transaction: the link is used up, the
+   * container moves with its keys (which now act for `toUserId`), and the claimer becomes container admin.
+   * False when the container was claimed already.
+   */
+  claimContainer(c: { tokenHash: string; containerId: string; toOrgId: string; toUserId: string; at: number }): Promise<boolean>;
+
   close(): Promise<void>;
+}
+
+export interface ClaimLinkRecord {
+  tokenHash: string;
+  containerId: string;
+  createdAt: number;
+  expiresAt: number;
+  usedAt: number | null;
 }
 
 export type EntryKind = 'entry' | 'composite' | 'chunk' | 'entity';

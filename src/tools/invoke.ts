@@ -10,6 +10,8 @@ import { activeToolNames } from './visibility.js';
 export interface ToolRuntime {
   stores: Stores;
   wake(containerId: string): void;
+  /** The daemon's public base URL, for links a tool hands out (claim links). */
+  baseUrl?(): string;
 }
 
 export interface ToolCall {
@@ -59,6 +61,7 @@ export async function invokeTool(rt: ToolRuntime, call: ToolCall): Promise<unkno
         now: Date.now(),
         wake: rt.wake,
         activeTools: active,
+        baseUrl: rt.baseUrl?.() ?? '',
         agentSession: call.agentSession,
       },
       input,

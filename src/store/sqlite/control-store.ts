@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type {
   ApiKeyRecord,
+  ClaimLinkRecord,
   ContainerRecord,
   ControlStore,
   CreditCharge,
@@ -253,6 +254,36 @@ export class SqliteControlStore implements ControlStore {
   async getBalance(orgId: string): Promise<number> {
     const r = this.db.prepare('SELECT credits FROM orgs WHERE id = ?').get(orgId) as Row | undefined;
     return r ? (r.credits as number) : 0;
+  }
+
+  async createClaimLink(l: { tokenHash: string; containerId: string; expiresAt: number }): Promise<void> {
+    this.db
+      .prepare('INSERT INTO claim_links (token_hash, container_id, created_at, expires_at) VALUES (?, ?, ?, ?)')
+      .run(l.tokenHash, l.containerId, Date.now(), l.expiresAt);
+  }
+
+  async getClaimLink(tokenHash: string): Promise<ClaimLinkRecord | null> {
+    const r = this.db.prepare('SELECT * FROM claim_links WHERE token_hash = ?').get(tokenHash) as Row | undefined;
+    return r ? { tokenHash: r.token_hash, containerId: r.container_id, createdAt: r.created_at, expiresAt: r.expires_at, usedAt: r.used_at } : null;
+  }
+
+  async claimContainer(c: { tokenHash: string; containerId: string; toOrgId: string; toUserId: string; at: number }): Promise<boolean> {
+    return this.db.transaction(() => {
+      const moved = this.db
+        .prepare('UPDATE containers SET is_ephemeral = 0, org_id = ?, created_by = ? WHERE id = ? AND is_ephemeral = 1')
+        .run(c.toOrgId, c.toUserId, c.containerId);
+      if (moved.changes === 0) return false;
+      this.db.prepare('UPDATE claim_links SET used_at = ? WHERE token_hash = ?').run(c.at, c.tokenHash);
+      // Keys handed out with the ephemeral container keep working for the agents that hold them.
+      this.db.prepare('UPDATE api_keys SET org_id = ?, user_id = ? WHERE container_id = ?').run(c.toOrgId, c.toUserId, c.containerId);
+      this.db
+        .prepare(
+          `INSERT INTO container_grants (container_id, user_id, permission) VALUES (?, ?, 'admin')
+           ON CONFLICT (container_id, user_id) DO UPDATE SET permission = 'admin'`,
+        )
+        .run(c.containerId, c.toUserId);
+      return true;
+    })();
   }
 
   async close(): Promise<void> {

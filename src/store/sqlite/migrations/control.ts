@@ -82,4 +82,18 @@ export const controlMigrations: Migration[] = [
     name: 'manual analysis requests',
     up: `ALTER TABLE containers ADD COLUMN analysis_requested_at INTEGER;`,
   },
+  {
+    version: 31,
+    name: 'claim links',
+    up: `
+      CREATE TABLE claim_links (
+        token_hash TEXT PRIMARY KEY,
+        container_id TEXT NOT NULL REFERENCES containers(id) ON DELETE CASCADE,
+        created_at INTEGER NOT NULL,
+        expires_at INTEGER NOT NULL,
+        used_at INTEGER
+      );
+      CREATE INDEX claim_links_container ON claim_links(container_id);
+    `,
+  },
 ];
