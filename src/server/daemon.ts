@@ -7,6 +7,11 @@ import { SqliteStores } from '../store/sqlite/stores.js';
 import type { Stores } from '../store/types.js';
 import { createRequestHandler } from './app.js';
 import { containerRoutes } from './rest/container-routes.js';
+import { loadSigningKey } from '../auth/oauth/signing-key.js';
+import type { OAuthServerContext } from '../auth/oauth/server-context.js';
+import { accountRoutes } from './api/account-routes.js';
+import { registerAccessTokenVerifier } from './authenticate-request.js';
+import { oauthRoutes } from './oauth/oauth-routes.js';
 
 export interface Daemon {
   url: string;
@@ -31,9 +36,17 @@ export async function startDaemon(config: Config): Promise<Daemon> {
 
   let baseUrl = config.publicUrl ?? '';
   const runtime = { stores, wake: (id: string) => worker.wake(id) };
+  // OAuth: the issuer is the daemon's base URL; access tokens are verified on every transport.
+  const oauth: OAuthServerContext = { control: stores.control, key: await loadSigningKey(config.dataDir), issuer: () => baseUrl.replace(/\/$/, ''), now: () => Date.now() };
+  registerAccessTokenVerifier({ key: oauth.key, issuer: oauth.issuer });
   const server: Server = createServer(
     createRequestHandler(
-      [containerRoutes({ ...runtime, baseUrl: () => baseUrl, maxJsonBodyBytes: config.maxJsonBodyBytes, log })],
+      [
+        // OAuth discovery also answers under /container/<id>/.well-known/…, so it is mounted before REST.
+        oauthRoutes(oauth),
+        accountRoutes({ control: stores.control, baseUrl: () => baseUrl, log }),
+        containerRoutes({ ...runtime, baseUrl: () => baseUrl, maxJsonBodyBytes: config.maxJsonBodyBytes, log }),
+      ],
       log,
     ),
   );

@@ -6,7 +6,9 @@ import { createContainer } from '../../core/admin/create-container.js';
 import { grantCredits } from '../../core/admin/grant-credits.js';
 import { SqliteStores } from '../../store/sqlite/stores.js';
 import type { Stores } from '../../store/types.js';
+import { NotFound } from '../../core/errors.js';
 import type { CliIo } from '../io.js';
+import { addAccessAdminCommands } from './admin-access.js';
 
 /**
  * Headless administration (the spec's dashboard operations for a self-hosted daemon), working directly on
@@ -49,9 +51,14 @@ export function adminCommand(io: CliIo): Command {
       .requiredOption('--org <org>', 'organization id or name')
       .requiredOption('--name <name>', 'container name')
       .option('--public', 'readable by any signed-in user')
-      .option('--ephemeral', 'ephemeral until claimed'),
+      .option('--ephemeral', 'ephemeral until claimed')
+      .option('--creator <email>', 'the member creating it (becomes its container admin); default the owner'),
   ).action((opts) =>
-    withStores(opts, (stores) => createContainer(stores, { org: opts.org, name: opts.name, isPublic: opts.public, isEphemeral: opts.ephemeral })),
+    withStores(opts, async (stores) => {
+      const creator = opts.creator ? await stores.control.getUserByEmail(opts.creator) : null;
+      if (opts.creator && !creator) throw new NotFound(`No user with email ${opts.creator}`);
+      return createContainer(stores, { org: opts.org, name: opts.name, isPublic: opts.public, isEphemeral: opts.ephemeral, userId: creator?.id });
+    }),
   );
 
   const key = admin.command('key').description('API keys');
@@ -76,5 +83,6 @@ export function adminCommand(io: CliIo): Command {
       .requiredOption('--amount <n>', 'credits to add', (v) => Number(v)),
   ).action((opts) => withStores(opts, (stores) => grantCredits(stores.control, opts.org, opts.amount)));
 
+  addAccessAdminCommands(admin, withStores, common);
   return admin;
 }
