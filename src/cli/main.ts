@@ -3,6 +3,10 @@ import { adminCommand } from './commands/admin.js';
 import { completionCommand } from './commands/completion.js';
 import { configCommand } from './commands/config.js';
 import { serveCommand } from './commands/serve.js';
+import { keysCommand } from './commands/keys.js';
+import { loginCommand } from './commands/login.js';
+import { logoutCommand } from './commands/logout.js';
+import { whoamiCommand } from './commands/whoami.js';
 import { toolCommands } from './commands/tool-commands.js';
 import { describeError, exitCodeFor, EXIT } from './exit-codes.js';
 import { processIo, type CliIo } from './io.js';
@@ -20,6 +24,7 @@ export function buildProgram(io: CliIo): Command {
   program.addCommand(adminCommand(io));
   program.addCommand(configCommand(io));
   for (const cmd of toolCommands(io)) program.addCommand(cmd);
+  for (const cmd of [loginCommand(io), logoutCommand(io), whoamiCommand(io), keysCommand(io)]) program.addCommand(cmd);
   program.addCommand(completionCommand(io, () => program));
   const override = (cmd: Command): void => {
     cmd.exitOverride().configureOutput({ writeOut: (s) => io.out(s), writeErr: (s) => io.err(s) });

@@ -6,7 +6,7 @@ import { createContainer } from '../../core/admin/create-container.js';
 import { grantCredits } from '../../core/admin/grant-credits.js';
 import { SqliteStores } from '../../store/sqlite/stores.js';
 import type { Stores } from '../../store/types.js';
-import { NotFound } from '../../core/errors.js';
+import { BadRequest, NotFound } from '../../core/errors.js';
 import type { CliIo } from '../io.js';
 import { addAccessAdminCommands } from './admin-access.js';
 
@@ -69,9 +69,16 @@ export function adminCommand(io: CliIo): Command {
       .requiredOption('--org <org>', 'organization id or name')
       .requiredOption('--name <name>', 'key name (the default source of REST writes is webhook:<name>)')
       .option('--container <id>', 'scope the key to one container (recommended); omit for an account key')
-      .option('--expires <iso>', 'expiry date, ISO 8601'),
+      .option('--expires <iso>', 'expiry date, ISO 8601')
+      .option('--user <email>', 'the member the key acts as (default the owner)')
+      .option('--source <badge>', 'source badge: dashboard or plugin', 'dashboard'),
   ).action((opts) =>
-    withStores(opts, (stores) => createApiKey(stores.control, { org: opts.org, containerId: opts.container, name: opts.name, expires: opts.expires })),
+    withStores(opts, async (stores) => {
+      const user = opts.user ? await stores.control.getUserByEmail(opts.user) : null;
+      if (opts.user && !user) throw new NotFound(`No user with email ${opts.user}`);
+      if (opts.source !== 'dashboard' && opts.source !== 'plugin') throw new BadRequest('--source must be dashboard or plugin');
+      return createApiKey(stores.control, { org: opts.org, containerId: opts.container, name: opts.name, expires: opts.expires, userId: user?.id, sourceBadge: opts.source });
+    }),
   );
 
   const credits = admin.command('credits').description('Credits');
