@@ -1,4 +1,5 @@
 import type { Command } from 'commander';
+import { BadRequest } from '../../core/errors.js';
 import { addMember } from '../../core/access/add-member.js';
 import { grantAccess } from '../../core/access/grant-access.js';
 import type { Principal } from '../../core/access/principal.js';
@@ -42,10 +43,15 @@ export function addAccessAdminCommands(admin: Command, withStores: WithStores, c
     admin
       .command('grant')
       .description('Grant a user read, editor or admin permission on a container')
-      .requiredOption('--container <id>', 'container id')
+      .option('--container <id>', 'container id (required)')
       .requiredOption('--email <email>', 'user email')
       .requiredOption('--permission <permission>', 'read, editor or admin'),
-  ).action((opts) => withStores(opts, (stores) => grantAccess(stores.control, { containerId: opts.container, email: opts.email, permission: opts.permission as Permission })));
+  ).action((_o, cmd: Command) => {
+    // `--container` is also a global option of `svc`: read it wherever commander put it.
+    const opts = cmd.optsWithGlobals();
+    if (!opts.container) throw new BadRequest('--container <id> is required');
+    return withStores(opts, (stores) => grantAccess(stores.control, { containerId: opts.container, email: opts.email, permission: opts.permission as Permission }));
+  });
 
   const key = admin.commands.find((c) => c.name() === 'key')!;
   common(
@@ -54,12 +60,12 @@ export function addAccessAdminCommands(admin: Command, withStores: WithStores, c
       .description('List the API keys of an organization (never their values)')
       .requiredOption('--org <org>', 'organization id or name')
       .option('--container <id>', 'only keys scoped to this container'),
-  ).action((opts) =>
+  ).action((_o, cmd: Command) => { const opts = cmd.optsWithGlobals(); return (
     withStores(opts, async (stores) => {
       const org = await findOrg(stores.control, opts.org);
       const keys = await listKeys(stores.control, await ownerOf(stores.control, org.id), { containerId: opts.container });
       return { keys: keys.filter((k) => k.orgId === org.id) };
-    }),
+    })); },
   );
   const transition = (name: string, description: string, run: typeof disableKey | typeof rotateKey | typeof deleteKey) =>
     common(key.command(`${name} <keyId>`).description(description)).action((keyId: string, opts) =>

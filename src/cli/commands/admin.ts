@@ -72,13 +72,14 @@ export function adminCommand(io: CliIo): Command {
       .option('--expires <iso>', 'expiry date, ISO 8601')
       .option('--user <email>', 'the member the key acts as (default the owner)')
       .option('--source <badge>', 'source badge: dashboard or plugin', 'dashboard'),
-  ).action((opts) =>
+    // `--container` is also a global option of `svc`; optsWithGlobals finds it wherever commander put it.
+  ).action((_o, cmd: Command) => { const opts = cmd.optsWithGlobals(); return (
     withStores(opts, async (stores) => {
       const user = opts.user ? await stores.control.getUserByEmail(opts.user) : null;
       if (opts.user && !user) throw new NotFound(`No user with email ${opts.user}`);
       if (opts.source !== 'dashboard' && opts.source !== 'plugin') throw new BadRequest('--source must be dashboard or plugin');
       return createApiKey(stores.control, { org: opts.org, containerId: opts.container, name: opts.name, expires: opts.expires, userId: user?.id, sourceBadge: opts.source });
-    }),
+    })); },
   );
 
   const credits = admin.command('credits').description('Credits');
