@@ -31,7 +31,12 @@ const hidden = (html: string, name: string) => new RegExp(`name="${name}" value=
  * Signs in and approves through the server-rendered forms with fetch, returning the redirect to the client
  * (code or error). For tests of rules around tokens; the browser-driven flow is in oauth.test.ts.
  */
-export async function authorizeWithForms(base: string, q: Record<string, string>, user = { email: 'owner@example.com', password: 'correct horse' }): Promise<URL> {
+export async function authorizeWithForms(
+  base: string,
+  q: Record<string, string>,
+  user = { email: 'owner@example.com', password: 'correct horse' },
+  decision: 'approve' | 'deny' = 'approve',
+): Promise<URL> {
   const jar = new Jar();
   const url = `${base}/oauth/authorize?${new URLSearchParams(q)}`;
   const first = await fetch(url, { redirect: 'manual' });
@@ -50,7 +55,7 @@ export async function authorizeWithForms(base: string, q: Record<string, string>
   };
   const signedIn = await post({ action: 'signin', email: user.email, password: user.password });
   if (signedIn.status !== 303) throw new Error(`sign-in failed: ${signedIn.status}`);
-  const approved = await post({ action: 'approve' });
+  const approved = await post({ action: decision });
   if (approved.status !== 303) throw new Error(`approve failed: ${approved.status} ${await approved.text()}`);
   return new URL(approved.headers.get('location')!);
 }
