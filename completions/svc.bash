@@ -6,16 +6,24 @@ _svc() {
     case "${COMP_WORDS[i]}" in -*) ;; *) path="${path:+$path }${COMP_WORDS[i]}" ;; esac
   done
   case "$path" in
-    "") words="serve admin config explore write delete status completion --version --server --key --container" ;;
+    "") words="serve admin config explore write delete status login logout whoami keys completion --version --server --key --container" ;;
     "serve") words="--host --port --data-dir --public-url" ;;
-    "admin") words="init container key credits" ;;
+    "admin") words="init container key credits user grant" ;;
     "admin init") words="--email --password --org --name --data-dir --json" ;;
     "admin container") words="create" ;;
-    "admin container create") words="--org --name --public --ephemeral --data-dir --json" ;;
-    "admin key") words="create" ;;
-    "admin key create") words="--org --name --container --expires --data-dir --json" ;;
+    "admin container create") words="--org --name --public --ephemeral --creator --data-dir --json" ;;
+    "admin key") words="create list rotate disable enable delete" ;;
+    "admin key create") words="--org --name --container --expires --user --source --data-dir --json" ;;
+    "admin key list") words="--org --container --data-dir --json" ;;
+    "admin key rotate") words="--data-dir --json" ;;
+    "admin key disable") words="--data-dir --json" ;;
+    "admin key enable") words="--data-dir --json" ;;
+    "admin key delete") words="--data-dir --json" ;;
     "admin credits") words="grant" ;;
     "admin credits grant") words="--org --amount --data-dir --json" ;;
+    "admin user") words="add" ;;
+    "admin user add") words="--org --email --password --name --role --data-dir --json" ;;
+    "admin grant") words="--container --email --permission --data-dir --json" ;;
     "config") words="set show" ;;
     "config set") words="--server --key --container" ;;
     "config show") words="--json" ;;
@@ -23,6 +31,16 @@ _svc() {
     "write") words="--tag --meta --source --occurred-at --object --fields --content-type --json" ;;
     "delete") words="--include-duplicates --json" ;;
     "status") words="--json" ;;
+    "login") words="--no-browser --timeout --json" ;;
+    "logout") words="--json" ;;
+    "whoami") words="--json" ;;
+    "keys") words="list create rotate disable enable delete" ;;
+    "keys list") words="--scoped-to --json" ;;
+    "keys create") words="--name --account --org --expires --source --json" ;;
+    "keys rotate") words="--json" ;;
+    "keys disable") words="--json" ;;
+    "keys enable") words="--json" ;;
+    "keys delete") words="--json" ;;
     "completion") words="" ;;
     *) words="" ;;
   esac
