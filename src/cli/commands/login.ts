@@ -21,7 +21,8 @@ export function loginCommand(io: CliIo): Command {
     .option('--json', 'print JSON')
     .action(async (opts, command: Command) => {
       const g = command.optsWithGlobals();
-      const { server } = resolveClientSettings(g, io.env, settingsStore(io.env).store);
+      const { server, apiKey } = resolveClientSettings(g, io.env, settingsStore(io.env).store);
+      if (apiKey) io.err('Note: an API key is configured (--key, SVC_API_KEY or saved settings); it takes precedence over this login.');
       const meta = await discover(server);
       const store = settingsStore(io.env);
       const existing = store.get('oauth')?.[serverKey(server)];
