@@ -1,5 +1,5 @@
 // Authentication overhead: GET /status latency with an API key vs an OAuth access token (JWT, EdDSA),
-// against an in-process daemon on a temp data dir. Prints JSON; also writes it to bench/results/auth.json (untracked).
+// against an in-process daemon on a temp data dir. Prints JSON; also writes it to .bench-out/auth.json.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -48,6 +48,6 @@ const result = {
 };
 await daemon.close();
 rmSync(dataDir, { recursive: true, force: true });
-mkdirSync(new URL('./results/', import.meta.url), { recursive: true });
-writeFileSync(new URL('./results/auth.json', import.meta.url), JSON.stringify(result, null, 2));
+mkdirSync(new URL('../.bench-out/', import.meta.url), { recursive: true });
+writeFileSync(new URL('../.bench-out/auth.json', import.meta.url), JSON.stringify(result, null, 2));
 console.log(JSON.stringify(result, null, 2));
