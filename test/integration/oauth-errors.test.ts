@@ -84,6 +84,21 @@ describe('OAuth bad input', () => {
     expect((await post({ csrf, action: 'signin', email: 'owner@example.com', password: 'correct horse' }, false)).status).toBe(403);
   });
 
+  it('sign-in: five wrong passwords lock the email for a while (429), even with the right password', async () => {
+    await d.admin(['user', 'add', '--org', 'acme', '--email', 'victim@example.com', '--password', 'correct horse', '--role', 'member']);
+    const first = await authorize(authorizeQuery());
+    const cookie = first.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+    const html = await first.text();
+    const request = /name="request" value="([^"]*)"/.exec(html)![1].replaceAll('&amp;', '&');
+    const csrf = /name="csrf" value="([^"]*)"/.exec(html)![1];
+    const signIn = (password: string) =>
+      fetch(`${d.url}/oauth/authorize`, { method: 'POST', redirect: 'manual', headers: { 'content-type': 'application/x-www-form-urlencoded', cookie }, body: new URLSearchParams({ request, csrf, action: 'signin', email: 'victim@example.com', password }) });
+    for (let i = 0; i < 5; i++) expect((await signIn('guess')).status).toBe(401);
+    const locked = await signIn('correct horse');
+    expect(locked.status).toBe(429);
+    expect(await locked.text()).toContain('Too many failed sign-ins');
+  });
+
   it('token: a code is single use; a replay also revokes what it issued', async () => {
     const c = await freshCode();
     const first = await exchange(c);

@@ -9,6 +9,7 @@ import {
 } from '../../auth/oauth/authorize-request.js';
 import { WEB_SESSION_TTL_MS } from '../../auth/oauth/lifetimes.js';
 import type { OAuthServerContext } from '../../auth/oauth/server-context.js';
+import { SignInThrottle } from '../../auth/sign-in-throttle.js';
 import { checkPassword, endWebSession, startWebSession, webSessionUser } from '../../auth/web-sessions.js';
 import { userPermissionOn } from '../../core/access/user-reach.js';
 import type { UserRecord } from '../../store/types.js';
@@ -26,6 +27,7 @@ const SESSION_COOKIE = 'svc_session';
  */
 export function authorizeHandler(ctx: OAuthServerContext) {
   const secure = () => ctx.issuer().startsWith('https:');
+  const throttle = new SignInThrottle();
 
   async function parse(res: ServerResponse, query: string): Promise<AuthorizeRequest | null> {
     try {
@@ -43,12 +45,12 @@ export function authorizeHandler(ctx: OAuthServerContext) {
     }
   }
 
-  async function show(req: IncomingMessage, res: ServerResponse, a: AuthorizeRequest, query: string, user: UserRecord | null, extraCookies: string[] = [], error?: string) {
+  async function show(req: IncomingMessage, res: ServerResponse, a: AuthorizeRequest, query: string, user: UserRecord | null, extraCookies: string[] = [], error?: string, errorStatus = 401) {
     const csrf = csrfToken(req, secure());
     const cookies = [...extraCookies, ...(csrf.setCookie ? [csrf.setCookie] : [])];
     const form: FormContext = { request: query, csrf: csrf.token };
     const headers: Record<string, string[]> = cookies.length ? { 'set-cookie': cookies } : {};
-    if (!user) return sendHtml(res, error ? 401 : 200, signInPage(form, a.client.name, error), headers);
+    if (!user) return sendHtml(res, error ? errorStatus : 200, signInPage(form, a.client.name, error), headers);
     let resourceLabel = 'every container you can reach in svc, with your permissions there';
     let permissionLabel = 'Act with your own permissions on each container';
     if (a.target.kind === 'container') {
@@ -88,8 +90,15 @@ export function authorizeHandler(ctx: OAuthServerContext) {
       const action = form.get('action');
       const again = `/oauth/authorize?${query}`;
       if (action === 'signin') {
-        const user = await checkPassword(ctx.control, form.get('email') ?? '', form.get('password') ?? '');
-        if (!user) return show(req, res, a, query, null, [], 'Wrong email or password.');
+        const email = form.get('email') ?? '';
+        const wait = throttle.lockedFor(email, ctx.now());
+        if (wait > 0) return show(req, res, a, query, null, [], `Too many failed sign-ins for this email; try again in ${Math.ceil(wait / 60)} minute(s).`, 429);
+        const user = await checkPassword(ctx.control, email, form.get('password') ?? '');
+        if (!user) {
+          throttle.fail(email, ctx.now());
+          return show(req, res, a, query, null, [], 'Wrong email or password.');
+        }
+        throttle.succeed(email);
         const value = await startWebSession(ctx.control, user.id, ctx.now());
         return redirect(res, again, {
           'set-cookie': setCookie(SESSION_COOKIE, value, { sameSite: 'Lax', secure: secure(), maxAgeSeconds: WEB_SESSION_TTL_MS / 1000 }),
