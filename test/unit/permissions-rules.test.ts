@@ -8,6 +8,7 @@ import type { Principal } from '../../src/core/access/principal.js';
 import { Forbidden } from '../../src/core/errors.js';
 import { SqliteStores } from '../../src/store/sqlite/stores.js';
 import type { OrgRole } from '../../src/store/types.js';
+import { activeToolNames } from '../../src/tools/visibility.js';
 
 // spec § Permissions: the creator is container admin; toggling needs org owner/admin AND container admin.
 describe('permission rules', () => {
@@ -57,6 +58,28 @@ describe('permission rules', () => {
     const a = await access(name);
     if (allowed) expect(() => assertCanToggleTools(a)).not.toThrow();
     else expect(() => assertCanToggleTools(a)).toThrow(Forbidden);
+  });
+
+  it('public container visitors list only read tools on MCP and REST; status and query only when enabled', async () => {
+    const pub = await c.createContainer({ orgId, name: 'pub', isPublic: true, isEphemeral: false, createdBy: users.owner });
+    const visitor = await resolveContainerAccess(c, as('outsider'), pub.id);
+    expect(visitor).toMatchObject({ visitor: true, permission: 'read', orgRole: null });
+    const mcp = await activeToolNames(c, visitor, 'mcp');
+    expect(mcp).toContain('svc_explore');
+    expect(mcp).not.toContain('svc_write');
+    expect(mcp).not.toContain('svc_delete');
+    expect(mcp).not.toContain('svc_status');
+    // even when an owner switches write on for MCP, visitors do not see it
+    await c.setToolToggle(pub.id, 'svc_write', 'mcp', true);
+    await c.setToolToggle(pub.id, 'svc_status', 'mcp', true);
+    const after = await activeToolNames(c, visitor, 'mcp');
+    expect(after).toContain('svc_status');
+    expect(after).not.toContain('svc_write');
+    const rest = await activeToolNames(c, visitor, 'rest');
+    expect(rest).not.toContain('svc_write');
+    expect(rest).toContain('svc_status');
+    // members of the owning organization see write
+    expect(await activeToolNames(c, await resolveContainerAccess(c, as('owner'), pub.id), 'mcp')).toContain('svc_write');
   });
 
   it('an outsider cannot reach a private container at all', async () => {
