@@ -6,18 +6,26 @@ _svc() {
     case "${COMP_WORDS[i]}" in -*) ;; *) path="${path:+$path }${COMP_WORDS[i]}" ;; esac
   done
   case "$path" in
-    "") words="serve admin config explore write delete status tools mcp completion --version" ;;
+    "") words="serve admin config explore write delete status tools mcp login logout whoami keys completion --version" ;;
     "serve") words="--host --port --data-dir --public-url" ;;
-    "admin") words="init container analyze key credits tools" ;;
+    "admin") words="init container analyze key credits user grant tools" ;;
     "admin init") words="--email --password --org --name --data-dir --json" ;;
     "admin container") words="create set" ;;
-    "admin container create") words="--org --name --public --ephemeral --data-dir --json" ;;
+    "admin container create") words="--org --name --public --ephemeral --creator --data-dir --json" ;;
     "admin container set") words="--container --cadence --pause --resume --public --private --data-dir --json" ;;
     "admin analyze") words="--container --data-dir --json" ;;
-    "admin key") words="create" ;;
-    "admin key create") words="--org --name --container --expires --data-dir --json" ;;
+    "admin key") words="create list rotate disable enable delete" ;;
+    "admin key create") words="--org --name --container --expires --user --source --data-dir --json" ;;
+    "admin key list") words="--org --container --data-dir --json" ;;
+    "admin key rotate") words="--data-dir --json" ;;
+    "admin key disable") words="--data-dir --json" ;;
+    "admin key enable") words="--data-dir --json" ;;
+    "admin key delete") words="--data-dir --json" ;;
     "admin credits") words="grant" ;;
     "admin credits grant") words="--org --amount --data-dir --json" ;;
+    "admin user") words="add" ;;
+    "admin user add") words="--org --email --password --name --role --data-dir --json" ;;
+    "admin grant") words="--container --email --permission --data-dir --json" ;;
     "admin tools") words="list enable disable" ;;
     "admin tools list") words="--container --data-dir --json" ;;
     "admin tools enable") words="--transport --container --data-dir --json" ;;
@@ -34,6 +42,16 @@ _svc() {
     "tools enable") words="--transport --server --key --container --json" ;;
     "tools disable") words="--transport --server --key --container --json" ;;
     "mcp") words="--data-dir --session --server --key --container" ;;
+    "login") words="--no-browser --timeout --json" ;;
+    "logout") words="--json" ;;
+    "whoami") words="--json" ;;
+    "keys") words="list create rotate disable enable delete" ;;
+    "keys list") words="--scoped-to --json" ;;
+    "keys create") words="--name --account --org --expires --source --json" ;;
+    "keys rotate") words="--json" ;;
+    "keys disable") words="--json" ;;
+    "keys enable") words="--json" ;;
+    "keys delete") words="--json" ;;
     "completion") words="" ;;
     *) words="" ;;
   esac

@@ -4,6 +4,10 @@ import { completionCommand } from './commands/completion.js';
 import { configCommand } from './commands/config.js';
 import { mcpCommand } from './commands/mcp.js';
 import { serveCommand } from './commands/serve.js';
+import { keysCommand } from './commands/keys.js';
+import { loginCommand } from './commands/login.js';
+import { logoutCommand } from './commands/logout.js';
+import { whoamiCommand } from './commands/whoami.js';
 import { toolCommands } from './commands/tool-commands.js';
 import { adminToolsCommand, toolsCommand } from './commands/tools.js';
 import { describeError, exitCodeFor, EXIT } from './exit-codes.js';
@@ -21,6 +25,7 @@ export function buildProgram(io: CliIo): Command {
   for (const cmd of toolCommands(io)) program.addCommand(cmd);
   program.addCommand(toolsCommand(io));
   program.addCommand(mcpCommand(io));
+  for (const cmd of [loginCommand(io), logoutCommand(io), whoamiCommand(io), keysCommand(io)]) program.addCommand(cmd);
   program.addCommand(completionCommand(io, () => program));
   const override = (cmd: Command): void => {
     cmd.exitOverride().configureOutput({ writeOut: (s) => io.out(s), writeErr: (s) => io.err(s) });

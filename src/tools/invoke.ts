@@ -36,6 +36,11 @@ export async function invokeTool(rt: ToolRuntime, call: ToolCall): Promise<unkno
   const tool = findTool(call.tool);
   const active = await activeToolNames(control, access, call.transport);
   if (!tool) throw new NotFound(`Tool ${call.tool} not found`);
+  // spec § Permissions: write-side tools are hidden from public-container visitors; a call is a 403
+  // (read-only access), not the 404 of a tool someone switched off.
+  if (access.visitor && tool.hiddenFromVisitors) {
+    throw new Forbidden(`${tool.name} is not available to visitors of a public container: visitors have read-only access`);
+  }
   if (!active.includes(tool.name)) {
     throw new NotFound(`Tool ${tool.name} is not enabled for the ${TRANSPORT_LABEL[call.transport]} transport on this container`);
   }

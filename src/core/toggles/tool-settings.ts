@@ -1,3 +1,4 @@
+import { assertCanToggleTools } from '../access/can-toggle-tools.js';
 import type { ContainerAccess } from '../access/container-access.js';
 import { Forbidden, NotFound } from '../errors.js';
 import type { ContainerRecord, ControlStore, Transport } from '../../store/types.js';
@@ -25,18 +26,9 @@ export interface ToolSetting {
   rest: TransportSetting;
 }
 
-export const TRANSPORTS: readonly Transport[] = ['mcp', 'rest'];
+export { assertCanToggleTools };
 
-/**
- * Spec § Tool visibility defaults: toggling needs an organization owner or admin who also holds admin
- * permission on the container. Organization members (and visitors) cannot toggle, whatever their grant.
- */
-export function assertCanToggleTools(access: ContainerAccess): void {
-  const orgAdmin = access.orgRole === 'owner' || access.orgRole === 'admin';
-  if (!orgAdmin || access.permission !== 'admin' || access.visitor) {
-    throw new Forbidden('Toggling tools needs an organization owner or admin who also has admin permission on this container');
-  }
-}
+export const TRANSPORTS: readonly Transport[] = ['mcp', 'rest'];
 
 /** The per-transport settings of every tool on a container. */
 export async function listToolSettings(control: ControlStore, container: ContainerRecord, tools: readonly ToggleableTool[]): Promise<ToolSetting[]> {

@@ -14,6 +14,7 @@ import type {
 } from '../types.js';
 import { openDatabase, type Db } from './database.js';
 import { controlMigrations } from './migrations/control.js';
+import { OAuthQueries } from './oauth-queries.js';
 
 type Row = Record<string, any>;
 
@@ -85,8 +86,11 @@ function setClause(patch: Record<string, unknown>, columns: Record<string, strin
 export class SqliteControlStore implements ControlStore {
   private readonly db: Db;
 
+  private readonly oauth: OAuthQueries;
+
   constructor(file: string) {
     this.db = openDatabase(file, controlMigrations);
+    this.oauth = new OAuthQueries(this.db);
   }
 
   async createOrg(name: string, credits: number): Promise<OrgRecord> {
@@ -285,6 +289,22 @@ export class SqliteControlStore implements ControlStore {
       return true;
     })();
   }
+  // OAuth server state (issue 5) lives in oauth-queries.ts; these delegate.
+  createOAuthClient: ControlStore['createOAuthClient'] = (c) => this.oauth.createOAuthClient(c);
+  getOAuthClient: ControlStore['getOAuthClient'] = (id) => this.oauth.getOAuthClient(id);
+  saveAuthCode: ControlStore['saveAuthCode'] = (c) => this.oauth.saveAuthCode(c);
+  useAuthCode: ControlStore['useAuthCode'] = (h, at) => this.oauth.useAuthCode(h, at);
+  attachSessionToCode: ControlStore['attachSessionToCode'] = (h, s) => this.oauth.attachSessionToCode(h, s);
+  createOAuthSession: ControlStore['createOAuthSession'] = (s) => this.oauth.createOAuthSession(s);
+  getOAuthSession: ControlStore['getOAuthSession'] = (id) => this.oauth.getOAuthSession(id);
+  revokeOAuthSession: ControlStore['revokeOAuthSession'] = (id, at) => this.oauth.revokeOAuthSession(id, at);
+  saveRefreshToken: ControlStore['saveRefreshToken'] = (t) => this.oauth.saveRefreshToken(t);
+  useRefreshToken: ControlStore['useRefreshToken'] = (h, at) => this.oauth.useRefreshToken(h, at);
+  getRefreshToken: ControlStore['getRefreshToken'] = (h) => this.oauth.getRefreshToken(h);
+  createWebSession: ControlStore['createWebSession'] = (s) => this.oauth.createWebSession(s);
+  getWebSession: ControlStore['getWebSession'] = (h) => this.oauth.getWebSession(h);
+  deleteWebSession: ControlStore['deleteWebSession'] = (h) => this.oauth.deleteWebSession(h);
+  listOrgMembers: ControlStore['listOrgMembers'] = (o) => this.oauth.listOrgMembers(o);
 
   async close(): Promise<void> {
     this.db.close();
