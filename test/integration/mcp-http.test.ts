@@ -201,7 +201,7 @@ describe('MCP over Streamable HTTP', () => {
     expect(names).toContain('svc_explore');
     expect(names).not.toContain('svc_write');
     expect(names).not.toContain('svc_delete');
-    expect((await call(visitor, 'svc_write', { content: 'x' })).body.code).toBe('NOT_FOUND');
+    expect((await call(visitor, 'svc_write', { content: 'x' })).body.code).toBe('FORBIDDEN');
     await visitor.close();
     // A member of the owning organization with a read grant sees write tools but is refused by permission.
     const reader = await addMember(d.dataDir, { orgId: d.orgId, email: 'reader@example.com', role: 'member', grant: { containerId: d.containerId, permission: 'read' } });
