@@ -117,7 +117,7 @@ export class SqliteContainerStore implements ContainerStore {
       this.db.prepare('DELETE FROM entries WHERE seq = ?').run(row.seq);
       this.insertJob(job);
       return true;
-    })();
+    }).immediate();
   }
 
   async listChildren(parentId: string): Promise<EntryRecord[]> {
@@ -134,7 +134,7 @@ export class SqliteContainerStore implements ContainerStore {
         delEntry.run(r.seq);
       }
       return rows.length;
-    })();
+    }).immediate();
   }
 
   async markAnalyzed(id: string, at: number): Promise<void> {
@@ -226,6 +226,8 @@ export class SqliteContainerStore implements ContainerStore {
   }
 
   async claimJob(now: number): Promise<JobRecord | null> {
+    // IMMEDIATE: another process (`svc mcp --data-dir` beside `svc serve`) may claim from the same queue; a
+    // deferred read-then-write transaction would fail with SQLITE_BUSY instead of waiting for the lock.
     return this.db.transaction(() => {
       const r = this.db
         .prepare("SELECT * FROM jobs WHERE status = 'queued' AND run_after <= ? ORDER BY run_after, created_at LIMIT 1")
@@ -233,7 +235,7 @@ export class SqliteContainerStore implements ContainerStore {
       if (!r) return null;
       this.db.prepare("UPDATE jobs SET status = 'running', attempts = attempts + 1, updated_at = ? WHERE id = ?").run(now, r.id);
       return toJob({ ...r, status: 'running', attempts: r.attempts + 1 });
-    })();
+    }).immediate();
   }
 
   async completeJob(id: string): Promise<void> {
