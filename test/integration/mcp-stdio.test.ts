@@ -135,3 +135,36 @@ describe('svc mcp: stdio proxy to a running daemon', () => {
     expect(down.stderr).toMatch(/Cannot reach/);
   });
 });
+
+describe('svc mcp --data-dir beside svc serve on the same data dir', () => {
+  let d: TestDaemon;
+
+  beforeAll(async () => {
+    d = await startDaemon({ env: { SVC_WORKER_IDLE_MS: '10' } });
+  });
+  afterAll(async () => {
+    await d?.stop();
+  });
+
+  it('shares the store and the job queue: both stay up and every write gets analysed once', async () => {
+    const { client, stderr } = await stdioClient(['mcp', '--data-dir', d.dataDir, '--key', d.key], { ...d.env, SVC_WORKER_IDLE_MS: '10' });
+    const rounds = 40;
+    for (let i = 0; i < rounds; i++) {
+      const [viaStdio, viaRest] = await Promise.all([
+        call(client, 'svc_write', { content: `stdio note ${i}` }),
+        d.rest('POST', '/tools/write', { body: { content: `rest note ${i}` } }),
+      ]);
+      expect(viaStdio.isError).toBe(false);
+      expect(viaRest.status).toBe(200);
+    }
+    const status = await eventually(async () => {
+      const s = (await d.rest('GET', '/status')).body.data;
+      return s.counts.entries.total === 2 * rounds && s.counts.entries.pending === 0 ? s : null;
+    }, 20_000);
+    expect(status.counts.entries.analyzed).toBe(2 * rounds);
+    // Each process sees the other's writes.
+    expect((await call(client, 'svc_explore', { limit: 100 })).body.entryCount).toBe(2 * rounds);
+    expect(stderr()).not.toMatch(/SQLITE_BUSY|database is locked/);
+    await client.close();
+  });
+});
