@@ -68,6 +68,22 @@ describe('svc mcp --data-dir: MCP over stdio on a local store', () => {
     await owner.close();
   });
 
+  it('answers every request already piped in before stdin closed, then exits 0', async () => {
+    const lines = [
+      { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'pipe', version: '1' } } },
+      { jsonrpc: '2.0', method: 'notifications/initialized' },
+      { jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'svc_write', arguments: { content: 'piped in' } } },
+      { jsonrpc: '2.0', id: 3, method: 'tools/list' },
+    ];
+    const r = await svc(['mcp', '--data-dir', local.dataDir, '--key', local.key], { env: local.env, input: lines.map((l) => JSON.stringify(l)).join('\n') + '\n' });
+    expect(r.exitCode).toBe(0);
+    // Requests run concurrently, so answers may come in any order.
+    const answers = r.stdout.trim().split('\n').map((l) => JSON.parse(l)).sort((a, b) => a.id - b.id);
+    expect(answers.map((a) => a.id)).toEqual([1, 2, 3]);
+    const { entryId } = JSON.parse(answers[1].result.content[0].text);
+    expect((await call(client, 'svc_explore', { mode: 'get', id: entryId })).body.entry.content).toBe('piped in');
+  });
+
   it('exits with code 3 and says why when the key is wrong', async () => {
     const r = await svc(['mcp', '--data-dir', local.dataDir, '--key', 'svc_wrong'], { env: local.env, input: '' });
     expect(r.exitCode).toBe(3);
