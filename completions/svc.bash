@@ -8,10 +8,12 @@ _svc() {
   case "$path" in
     "") words="serve admin config explore write delete status tools mcp completion --version" ;;
     "serve") words="--host --port --data-dir --public-url" ;;
-    "admin") words="init container key credits tools" ;;
+    "admin") words="init container analyze key credits tools" ;;
     "admin init") words="--email --password --org --name --data-dir --json" ;;
-    "admin container") words="create" ;;
+    "admin container") words="create set" ;;
     "admin container create") words="--org --name --public --ephemeral --data-dir --json" ;;
+    "admin container set") words="--container --cadence --pause --resume --public --private --data-dir --json" ;;
+    "admin analyze") words="--container --data-dir --json" ;;
     "admin key") words="create" ;;
     "admin key create") words="--org --name --container --expires --data-dir --json" ;;
     "admin credits") words="grant" ;;

@@ -31,6 +31,8 @@ export interface ContainerRecord {
   paused: boolean;
   initializationStatus: InitializationStatus;
   analysisCadence: AnalysisCadence;
+  /** Set when an administrator asked for an analysis pass on a manual-cadence container; cleared when it ends. */
+  analysisRequestedAt: number | null;
   createdBy: string | null;
   createdAt: number;
 }
@@ -83,7 +85,10 @@ export interface ControlStore {
   createContainer(c: { orgId: string; name: string; isPublic: boolean; isEphemeral: boolean; createdBy: string | null }): Promise<ContainerRecord>;
   getContainer(id: string): Promise<ContainerRecord | null>;
   listContainers(orgId: string): Promise<ContainerRecord[]>;
-  updateContainer(id: string, patch: Partial<Pick<ContainerRecord, 'name' | 'isPublic' | 'isEphemeral' | 'paused' | 'initializationStatus' | 'analysisCadence' | 'orgId'>>): Promise<void>;
+  updateContainer(
+    id: string,
+    patch: Partial<Pick<ContainerRecord, 'name' | 'isPublic' | 'isEphemeral' | 'paused' | 'initializationStatus' | 'analysisCadence' | 'analysisRequestedAt' | 'orgId'>>,
+  ): Promise<void>;
   getGrant(containerId: string, userId: string): Promise<Permission | null>;
   setGrant(containerId: string, userId: string, permission: Permission): Promise<void>;
 
@@ -168,8 +173,11 @@ export interface JobRecord {
 
 export interface ContainerStore {
   readonly containerId: string;
-  /** Stores the entry (with its tags and full-text row) and queues its workflow job in one transaction. */
-  insertEntry(entry: NewEntry, job: { id: string; kind: string; payload: Record<string, unknown> }): Promise<void>;
+  /**
+   * Stores the entry (with its tags and full-text row) and queues its workflow job in one transaction.
+   * Canonical entities get no full-text row: they are reached through the graph, not returned as matches.
+   */
+  insertEntry(entry: NewEntry, job?: { id: string; kind: string; payload: Record<string, unknown> }): Promise<void>;
   getEntry(id: string): Promise<EntryRecord | null>;
   listEntries(q: EntryListQuery): Promise<EntryRecord[]>;
   /** Removes the entry row (and its full-text row) and queues the purge of derived data, in one transaction. */
@@ -178,6 +186,18 @@ export interface ContainerStore {
   listChildren(parentId: string): Promise<EntryRecord[]>;
   deleteChildren(parentId: string): Promise<number>;
   markAnalyzed(id: string, at: number): Promise<void>;
+  /**
+   * Applies what an analysis job derived, in one transaction: new entries (without full-text rows for
+   * entities), edges (upserted), and optionally the analysed mark of the entry the job was for.
+   */
+  writeDerived(d: { entries?: NewEntry[]; edges?: EdgeRecord[]; analyzed?: { id: string; at: number } }): Promise<void>;
+  /** The canonical entity entry of a type and normalised key. */
+  findEntity(entityType: string, key: string): Promise<EntryRecord | null>;
+  getEdge(fromId: string, toId: string, type: string): Promise<EdgeRecord | null>;
+  /** Removes canonical entities no entry mentions any more (and their edges); returns how many. */
+  deleteOrphanEntities(): Promise<number>;
+  /** BM25 neighbours of a full-text query among entries and chunks, best first. */
+  fullTextNeighbors(query: string, limit: number): Promise<Array<{ id: string; score: number }>>;
   /** Live entries whose content hash matches, oldest first. */
   findByContentHash(hash: string): Promise<EntryRecord[]>;
   /** The first spelling an object name received, matched case-insensitively; null for a new object. */
@@ -197,7 +217,7 @@ export interface ContainerStore {
 
   enqueueJob(job: { id: string; kind: string; payload: Record<string, unknown>; runAfter?: number }): Promise<void>;
   /** Claims the next runnable job (queued, due) and marks it running. */
-  claimJob(now: number): Promise<JobRecord | null>;
+  claimJob(now: number, excludeKinds?: readonly string[]): Promise<JobRecord | null>;
   completeJob(id: string): Promise<void>;
   failJob(id: string, error: string, retryAt: number | null): Promise<void>;
   /** Jobs left `running` by a crash go back to the queue. */

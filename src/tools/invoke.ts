@@ -1,7 +1,7 @@
 import { permits, resolveContainerAccess } from '../core/access/container-access.js';
 import type { Principal } from '../core/access/principal.js';
 import { chargeForTool, refundTool } from '../core/credits/charge.js';
-import { Forbidden, NotFound } from '../core/errors.js';
+import { Forbidden, NotFound, ServiceUnavailable } from '../core/errors.js';
 import type { Stores, Transport } from '../store/types.js';
 import { findTool } from './registry.js';
 import { parseToolInput } from './validate.js';
@@ -39,6 +39,10 @@ export async function invokeTool(rt: ToolRuntime, call: ToolCall): Promise<unkno
   }
   if (!permits(access.permission, tool.permission)) {
     throw new Forbidden(`${tool.name} needs ${tool.permission} access to this container; this credential has ${access.permission} access`);
+  }
+  // A paused container answers only its readiness gate (svc_status); everything else waits for resume.
+  if (access.container.paused && tool.name !== 'svc_status') {
+    throw new ServiceUnavailable(`Container ${access.container.id} is paused by an administrator; retry after it is resumed`, 60);
   }
   const input = parseToolInput(tool.name, tool.input, call.input);
   await chargeForTool(control, call.principal.orgId, access.container.id, tool.name, tool.cost);

@@ -2,6 +2,7 @@ import { Command } from 'commander';
 import { loadConfig } from '../../config/config.js';
 import { bootstrapOrg } from '../../core/admin/bootstrap-org.js';
 import { createApiKey } from '../../core/admin/create-api-key.js';
+import { requestAnalysisPass, updateContainerSettings } from '../../core/admin/container-settings.js';
 import { createContainer } from '../../core/admin/create-container.js';
 import { grantCredits } from '../../core/admin/grant-credits.js';
 import { SqliteStores } from '../../store/sqlite/stores.js';
@@ -53,6 +54,33 @@ export function adminCommand(io: CliIo): Command {
   ).action((opts) =>
     withStores(opts, (stores) => createContainer(stores, { org: opts.org, name: opts.name, isPublic: opts.public, isEphemeral: opts.ephemeral })),
   );
+
+  common(
+    container
+      .command('set')
+      .description('Change analysis cadence, pause, or visibility')
+      .requiredOption('--container <id>', 'container id')
+      .option('--cadence <cadence>', 'analysis cadence: automatic or manual')
+      .option('--pause', 'pause: tool calls answer 503 (svc_status excepted) and analysis waits')
+      .option('--resume', 'resume a paused container')
+      .option('--public', 'readable by any signed-in user')
+      .option('--private', 'readable by the organization only'),
+  ).action((opts) =>
+    withStores(opts, (stores) =>
+      updateContainerSettings(stores.control, opts.container, {
+        cadence: opts.cadence,
+        paused: opts.pause ? true : opts.resume ? false : undefined,
+        isPublic: opts.public ? true : opts.private ? false : undefined,
+      }),
+    ),
+  );
+
+  common(
+    admin
+      .command('analyze')
+      .description('Run an analysis pass on a manual-cadence container')
+      .requiredOption('--container <id>', 'container id'),
+  ).action((opts) => withStores(opts, (stores) => requestAnalysisPass(stores.control, opts.container)));
 
   const key = admin.command('key').description('API keys');
   common(

@@ -33,6 +33,7 @@ const toContainer = (r: Row): ContainerRecord => ({
   paused: !!r.paused,
   initializationStatus: r.initialization_status,
   analysisCadence: r.analysis_cadence,
+  analysisRequestedAt: r.analysis_requested_at ?? null,
   createdBy: r.created_by,
   createdAt: r.created_at,
 });
@@ -58,6 +59,7 @@ const CONTAINER_COLUMNS: Record<string, string> = {
   paused: 'paused',
   initializationStatus: 'initialization_status',
   analysisCadence: 'analysis_cadence',
+  analysisRequestedAt: 'analysis_requested_at',
   orgId: 'org_id',
 };
 const KEY_COLUMNS: Record<string, string> = {
@@ -72,6 +74,7 @@ function setClause(patch: Record<string, unknown>, columns: Record<string, strin
   for (const [k, v] of Object.entries(patch)) {
     const col = columns[k];
     if (!col || v === undefined) continue;
+    // null is a value here (clearing a timestamp); only undefined means "leave as is".
     parts.push(`${col} = ?`);
     values.push(typeof v === 'boolean' ? (v ? 1 : 0) : v);
   }

@@ -64,4 +64,12 @@ export const containerMigrations: Migration[] = [
       CREATE INDEX jobs_runnable ON jobs(status, run_after);
     `,
   },
+  {
+    version: 30,
+    name: 'canonical entity lookup',
+    up: `
+      CREATE INDEX entries_entity_key ON entries(json_extract(properties, '$.entityType'), json_extract(properties, '$.key'))
+        WHERE kind = 'entity';
+    `,
+  },
 ];

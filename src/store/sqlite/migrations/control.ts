@@ -77,4 +77,9 @@ export const controlMigrations: Migration[] = [
       CREATE INDEX credit_ledger_org ON credit_ledger(org_id, at);
     `,
   },
+  {
+    version: 30,
+    name: 'manual analysis requests',
+    up: `ALTER TABLE containers ADD COLUMN analysis_requested_at INTEGER;`,
+  },
 ];
