@@ -1,6 +1,8 @@
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { McpError } from '@modelcontextprotocol/sdk/types.js';
 import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SqliteStores } from '../../src/store/sqlite/stores.js';
 import { eventually, startDaemon, svc, type TestDaemon } from '../helpers/daemon.js';
 import { balance, bootstrapDataDir, call, stdioClient, toolNames } from '../helpers/mcp.js';
 
@@ -82,6 +84,20 @@ describe('svc mcp --data-dir: MCP over stdio on a local store', () => {
     expect(answers.map((a) => a.id)).toEqual([1, 2, 3]);
     const { entryId } = JSON.parse(answers[1].result.content[0].text);
     expect((await call(client, 'svc_explore', { mode: 'get', id: entryId })).body.entry.content).toBe('piped in');
+  });
+
+  it('checks the key on every call: a key disabled mid-session is refused at once', async () => {
+    const { key, keyId } = await local.admin<{ key: string; keyId: string }>(['key', 'create', '--org', 'acme', '--container', local.containerId, '--name', 'short-lived']);
+    const { client: c } = await stdioClient(['mcp', '--data-dir', local.dataDir, '--key', key], local.env);
+    expect(await toolNames(c)).toContain('svc_write');
+    const stores = new SqliteStores(local.dataDir);
+    await stores.control.updateApiKey(keyId, { disabledAt: Date.now() });
+    await stores.close();
+    const listed = await c.listTools().catch((e) => e);
+    expect(listed).toBeInstanceOf(McpError);
+    expect(listed.data).toMatchObject({ code: 'UNAUTHORIZED' });
+    expect((await call(c, 'svc_write', { content: 'too late' })).body.code).toBe('UNAUTHORIZED');
+    await c.close();
   });
 
   it('exits with code 3 and says why when the key is wrong', async () => {
