@@ -1,6 +1,8 @@
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { McpError } from '@modelcontextprotocol/sdk/types.js';
 import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SqliteStores } from '../../src/store/sqlite/stores.js';
 import { eventually, startDaemon, svc, type TestDaemon } from '../helpers/daemon.js';
 import { balance, bootstrapDataDir, call, stdioClient, toolNames } from '../helpers/mcp.js';
 
@@ -68,6 +70,36 @@ describe('svc mcp --data-dir: MCP over stdio on a local store', () => {
     await owner.close();
   });
 
+  it('answers every request already piped in before stdin closed, then exits 0', async () => {
+    const lines = [
+      { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'pipe', version: '1' } } },
+      { jsonrpc: '2.0', method: 'notifications/initialized' },
+      { jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'svc_write', arguments: { content: 'piped in' } } },
+      { jsonrpc: '2.0', id: 3, method: 'tools/list' },
+    ];
+    const r = await svc(['mcp', '--data-dir', local.dataDir, '--key', local.key], { env: local.env, input: lines.map((l) => JSON.stringify(l)).join('\n') + '\n' });
+    expect(r.exitCode).toBe(0);
+    // Requests run concurrently, so answers may come in any order.
+    const answers = r.stdout.trim().split('\n').map((l) => JSON.parse(l)).sort((a, b) => a.id - b.id);
+    expect(answers.map((a) => a.id)).toEqual([1, 2, 3]);
+    const { entryId } = JSON.parse(answers[1].result.content[0].text);
+    expect((await call(client, 'svc_explore', { mode: 'get', id: entryId })).body.entry.content).toBe('piped in');
+  });
+
+  it('checks the key on every call: a key disabled mid-session is refused at once', async () => {
+    const { key, keyId } = await local.admin<{ key: string; keyId: string }>(['key', 'create', '--org', 'acme', '--container', local.containerId, '--name', 'short-lived']);
+    const { client: c } = await stdioClient(['mcp', '--data-dir', local.dataDir, '--key', key], local.env);
+    expect(await toolNames(c)).toContain('svc_write');
+    const stores = new SqliteStores(local.dataDir);
+    await stores.control.updateApiKey(keyId, { disabledAt: Date.now() });
+    await stores.close();
+    const listed = await c.listTools().catch((e) => e);
+    expect(listed).toBeInstanceOf(McpError);
+    expect(listed.data).toMatchObject({ code: 'UNAUTHORIZED' });
+    expect((await call(c, 'svc_write', { content: 'too late' })).body.code).toBe('UNAUTHORIZED');
+    await c.close();
+  });
+
   it('exits with code 3 and says why when the key is wrong', async () => {
     const r = await svc(['mcp', '--data-dir', local.dataDir, '--key', 'svc_wrong'], { env: local.env, input: '' });
     expect(r.exitCode).toBe(3);
@@ -133,5 +165,38 @@ describe('svc mcp: stdio proxy to a running daemon', () => {
     const down = await svc(['mcp'], { env: { ...proxyEnv(), SVC_SERVER: 'http://127.0.0.1:9' }, input: '' });
     expect(down.exitCode).toBe(7);
     expect(down.stderr).toMatch(/Cannot reach/);
+  });
+});
+
+describe('svc mcp --data-dir beside svc serve on the same data dir', () => {
+  let d: TestDaemon;
+
+  beforeAll(async () => {
+    d = await startDaemon({ env: { SVC_WORKER_IDLE_MS: '10' } });
+  });
+  afterAll(async () => {
+    await d?.stop();
+  });
+
+  it('shares the store and the job queue: both stay up and every write gets analysed once', async () => {
+    const { client, stderr } = await stdioClient(['mcp', '--data-dir', d.dataDir, '--key', d.key], { ...d.env, SVC_WORKER_IDLE_MS: '10' });
+    const rounds = 40;
+    for (let i = 0; i < rounds; i++) {
+      const [viaStdio, viaRest] = await Promise.all([
+        call(client, 'svc_write', { content: `stdio note ${i}` }),
+        d.rest('POST', '/tools/write', { body: { content: `rest note ${i}` } }),
+      ]);
+      expect(viaStdio.isError).toBe(false);
+      expect(viaRest.status).toBe(200);
+    }
+    const status = await eventually(async () => {
+      const s = (await d.rest('GET', '/status')).body.data;
+      return s.counts.entries.total === 2 * rounds && s.counts.entries.pending === 0 ? s : null;
+    }, 20_000);
+    expect(status.counts.entries.analyzed).toBe(2 * rounds);
+    // Each process sees the other's writes.
+    expect((await call(client, 'svc_explore', { limit: 100 })).body.entryCount).toBe(2 * rounds);
+    expect(stderr()).not.toMatch(/SQLITE_BUSY|database is locked/);
+    await client.close();
   });
 });

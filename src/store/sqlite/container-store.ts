@@ -70,7 +70,7 @@ export class SqliteContainerStore implements ContainerStore {
       for (const e of d.entries ?? []) this.insertEntryRow(e);
       for (const edge of d.edges ?? []) this.upsertEdge(edge);
       if (d.analyzed) this.db.prepare('UPDATE entries SET analyzed_at = ? WHERE id = ?').run(d.analyzed.at, d.analyzed.id);
-    })();
+    }).immediate();
   }
 
   private insertEntryRow(e: NewEntry): void {
@@ -130,7 +130,7 @@ export class SqliteContainerStore implements ContainerStore {
       this.db.prepare('DELETE FROM entries WHERE seq = ?').run(row.seq);
       this.insertJob(job);
       return true;
-    })();
+    }).immediate();
   }
 
   async listChildren(parentId: string): Promise<EntryRecord[]> {
@@ -147,7 +147,7 @@ export class SqliteContainerStore implements ContainerStore {
         delEntry.run(r.seq);
       }
       return rows.length;
-    })();
+    }).immediate();
   }
 
   async markAnalyzed(id: string, at: number): Promise<void> {
@@ -182,7 +182,7 @@ export class SqliteContainerStore implements ContainerStore {
         this.db.prepare('DELETE FROM entries WHERE seq = ?').run(o.seq);
       }
       return orphans.length;
-    })();
+    }).immediate();
   }
 
   async fullTextNeighbors(query: string, limit: number): Promise<Array<{ id: string; score: number }>> {
@@ -285,6 +285,8 @@ export class SqliteContainerStore implements ContainerStore {
   }
 
   async claimJob(now: number, excludeKinds: readonly string[] = []): Promise<JobRecord | null> {
+    // IMMEDIATE: another process (`svc mcp --data-dir` beside `svc serve`) may claim from the same queue; a
+    // deferred read-then-write transaction would fail with SQLITE_BUSY instead of waiting for the lock.
     return this.db.transaction(() => {
       const skip = excludeKinds.length ? `AND kind NOT IN (${excludeKinds.map(() => '?').join(',')})` : '';
       const r = this.db
@@ -293,7 +295,7 @@ export class SqliteContainerStore implements ContainerStore {
       if (!r) return null;
       this.db.prepare("UPDATE jobs SET status = 'running', attempts = attempts + 1, updated_at = ? WHERE id = ?").run(now, r.id);
       return toJob({ ...r, status: 'running', attempts: r.attempts + 1 });
-    })();
+    }).immediate();
   }
 
   async completeJob(id: string): Promise<void> {
