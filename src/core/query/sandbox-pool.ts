@@ -1,0 +1,127 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { ServiceUnavailable } from '../errors.js';
+import type { SandboxMessage, SandboxReply, SandboxRequest } from './sandbox-protocol.js';
+
+/** Wall-clock budget of one statement; past it the sandbox process is killed. */
+export const QUERY_TIME_BUDGET_MS = 5_000;
+/** Address space of a sandbox process (KiB): SQLite's allocations fail cleanly ("out of memory") past it. */
+export const SANDBOX_ADDRESS_SPACE_KB = 1_048_576;
+const MAX_RUNNING = 3;
+const MAX_IDLE = 1;
+/** How long a query waits for a free sandbox before the caller is told to retry (503). */
+const QUEUE_WAIT_MS = 15_000;
+
+const CHILD = fileURLToPath(new URL('./sandbox-child.js', import.meta.url));
+
+interface Sandbox {
+  proc: ChildProcess;
+  stderr: string;
+}
+
+/**
+ * Runs statements in separate processes. A worker thread cannot be stopped while SQLite is inside one long
+ * step (better-sqlite3 has neither an interrupt nor a progress handler), and it shares the daemon's heap;
+ * a process can be killed at any moment and given its own memory ceiling.
+ */
+class SandboxPool {
+  private idle: Sandbox[] = [];
+  private running = 0;
+  private waiting: Array<() => void> = [];
+
+  private start(): Promise<Sandbox> {
+    const stdio: Array<'ignore' | 'pipe' | 'ipc'> = ['ignore', 'ignore', 'pipe', 'ipc'];
+    const heap = '--max-old-space-size=192';
+    // `ulimit -v` bounds native (SQLite) memory too, which V8 flags cannot; without a POSIX shell the
+    // time budget and the blob caps still apply.
+    const proc = existsSync('/bin/sh')
+      ? spawn('/bin/sh', ['-c', `ulimit -v ${SANDBOX_ADDRESS_SPACE_KB} 2>/dev/null; exec "$0" ${heap} "$1"`, process.execPath, CHILD], { stdio })
+      : spawn(process.execPath, [heap, CHILD], { stdio });
+    const box: Sandbox = { proc, stderr: '' };
+    // Sandboxes never keep the daemon alive; they exit on their own when the daemon's channel closes.
+    proc.unref();
+    (proc.channel as unknown as { unref?: () => void } | undefined)?.unref?.();
+    (proc.stderr as unknown as { unref?: () => void } | null)?.unref?.();
+    proc.stderr!.on('data', (d: Buffer) => {
+      box.stderr = (box.stderr + d.toString()).slice(-2000);
+    });
+    proc.on('exit', () => {
+      this.idle = this.idle.filter((b) => b !== box);
+    });
+    return new Promise((resolve, reject) => {
+      const onMessage = (m: SandboxMessage) => {
+        if ('ready' in m) {
+          proc.off('exit', onExit);
+          resolve(box);
+        }
+      };
+      const onExit = () => reject(new ServiceUnavailable(`The query sandbox could not start: ${box.stderr.trim() || 'it exited at once'}`));
+      proc.once('message', onMessage);
+      proc.once('exit', onExit);
+    });
+  }
+
+  private async slot(): Promise<void> {
+    if (this.running < MAX_RUNNING) {
+      this.running++;
+      return;
+    }
+    await new Promise<void>((resolve, reject) => {
+      const timer = setTimeout(() => {
+        this.waiting = this.waiting.filter((w) => w !== go);
+        reject(new ServiceUnavailable('Every query sandbox is busy; retry shortly'));
+      }, QUEUE_WAIT_MS);
+      const go = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+      this.waiting.push(go);
+    });
+  }
+
+  private release(): void {
+    const next = this.waiting.shift();
+    if (next) next();
+    else this.running--;
+  }
+
+  async run(req: SandboxRequest): Promise<SandboxReply> {
+    await this.slot();
+    try {
+      const box = this.idle.pop() ?? (await this.start());
+      return await this.send(box, req);
+    } finally {
+      this.release();
+    }
+  }
+
+  private send(box: Sandbox, req: SandboxRequest): Promise<SandboxReply> {
+    const { proc } = box;
+    return new Promise((resolve) => {
+      const finish = (reply: SandboxReply, reusable: boolean) => {
+        clearTimeout(timer);
+        proc.off('message', onMessage);
+        proc.off('exit', onExit);
+        if (reusable && this.idle.length < MAX_IDLE && proc.exitCode === null) this.idle.push(box);
+        else proc.kill('SIGKILL');
+        resolve(reply);
+      };
+      const onMessage = (m: SandboxMessage) => {
+        if (!('ready' in m)) finish(m, true);
+      };
+      const onExit = () =>
+        finish({ ok: false, error: `Query stopped: it exceeded the sandbox memory budget (${/out of memory|heap/i.test(box.stderr) ? 'out of memory' : 'the sandbox process ended'})` }, false);
+      const timer = setTimeout(
+        () => finish({ ok: false, error: `Query stopped: it ran longer than the ${QUERY_TIME_BUDGET_MS / 1000} s time budget (a runaway recursive CTE or a very large computation?)` }, false),
+        QUERY_TIME_BUDGET_MS,
+      );
+      proc.on('message', onMessage);
+      proc.once('exit', onExit);
+      proc.send(req);
+    });
+  }
+}
+
+/** One pool per process: sandboxes are an operating-system resource, like the process's open files. */
+export const sandboxPool = new SandboxPool();
