@@ -2,6 +2,7 @@ import { Command, CommanderError } from 'commander';
 import { adminCommand } from './commands/admin.js';
 import { completionCommand } from './commands/completion.js';
 import { configCommand } from './commands/config.js';
+import { objectsCommand } from './commands/objects.js';
 import { serveCommand } from './commands/serve.js';
 import { toolCommands } from './commands/tool-commands.js';
 import { describeError, exitCodeFor, EXIT } from './exit-codes.js';
@@ -20,6 +21,7 @@ export function buildProgram(io: CliIo): Command {
   program.addCommand(adminCommand(io));
   program.addCommand(configCommand(io));
   for (const cmd of toolCommands(io)) program.addCommand(cmd);
+  program.addCommand(objectsCommand(io));
   program.addCommand(completionCommand(io, () => program));
   const override = (cmd: Command): void => {
     cmd.exitOverride().configureOutput({ writeOut: (s) => io.out(s), writeErr: (s) => io.err(s) });

@@ -52,7 +52,11 @@ function run(req: SandboxRequest): SandboxReply {
     }
     return { ok: true, columns, rows, truncated };
   } catch (err) {
-    return { ok: false, error: `SQLite error: ${(err as Error).message}` };
+    const message = (err as Error).message;
+    if (/out of memory|string or blob too big/i.test(message)) {
+      return { ok: false, error: `Query stopped: it exceeded the memory budget of the query sandbox (SQLite error: ${message})` };
+    }
+    return { ok: false, error: `SQLite error: ${message}` };
   } finally {
     db.close();
   }

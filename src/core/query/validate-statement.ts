@@ -72,6 +72,7 @@ export function validateStatement(sql: string, objectTables: string[]): Statemen
     }
     if (!isName(t)) refuse(`expected a table name after FROM/JOIN near offset ${tokens[i]?.at ?? sql.length}`);
     const name = foldAscii(t.text);
+    if (internalName(name)) refuse(`"${t.text}" is internal to the database and not queryable; run SELECT * FROM fields to see the tables`);
     if (isPunct(tokens[i + 1], '.')) refuse(`schema-qualified names ("${t.text}.${tokens[i + 2]?.text ?? ''}") are not allowed; name the table alone`);
     if (isPunct(tokens[i + 1], '(')) {
       if (!TABLE_FUNCTIONS.includes(name)) refuse(`"${t.text}" is not a callable table-valued function; only json_each and json_tree are`);
