@@ -19,7 +19,9 @@ const collect = (value: string, previous: string[] = []) => [...previous, value]
 
 /** `svc objects`: the container's object schema profiles; `svc objects declare`: a connector's schema. */
 export function objectsCommand(io: CliIo): Command {
-  const objects = new Command('objects')
+  const objects = new Command('objects').description('Object schema profiles: list them (default) or declare one');
+  objects
+    .command('list', { isDefault: true })
     .description('List the object schema profiles of the container (explore `schemas[]`)')
     .option('--json', 'print the raw profiles as JSON')
     .action(async (_opts, command: Command) => {
@@ -46,7 +48,7 @@ export function objectsCommand(io: CliIo): Command {
     .argument('<object>', 'object name')
     .requiredOption('--source <source>', 'source whose records the schema describes, e.g. crm:hubspot')
     .requiredOption('--field <name:type>', 'a declared field (types: integer, number, boolean, date, text, json, mixed)', collect)
-    .option('--key <field>', 'declared key field: other records holding its value link to the record (crm_assoc edges)')
+    .option('--key-field <field>', 'declared key field: other records holding its value link to the record (crm_assoc edges)')
     .option('--data-dir <dir>', 'data directory (SVC_DATA_DIR)')
     .option('--json', 'print JSON')
     .action(async (object: string, opts, command: Command) => {
@@ -56,7 +58,7 @@ export function objectsCommand(io: CliIo): Command {
       const config = loadConfig({ dataDir: opts.dataDir }, io.env);
       const stores = new SqliteStores(config.dataDir);
       try {
-        const profile = await declareObjectSchema(stores, { containerId, object, source: opts.source, fields: opts.field, keyField: opts.key });
+        const profile = await declareObjectSchema(stores, { containerId, object, source: opts.source, fields: opts.field, keyField: opts.keyField });
         const view = { id: profile.id, object: profile.object, source: profile.source, mode: profile.mode, keyField: profile.keyField, fields: profile.fields };
         io.out(opts.json ? JSON.stringify(view, null, 2) : `Declared ${view.object} for ${view.source}: ${view.fields.map((f) => `${f.name}:${f.type}`).join(', ')}`);
       } finally {
