@@ -74,10 +74,8 @@ export function validateStatement(sql: string, objectTables: string[]): Statemen
     const name = foldAscii(t.text);
     if (internalName(name)) refuse(`"${t.text}" is internal to the database and not queryable; run SELECT * FROM fields to see the tables`);
     if (isPunct(tokens[i + 1], '.')) refuse(`schema-qualified names ("${t.text}.${tokens[i + 2]?.text ?? ''}") are not allowed; name the table alone`);
-    if (isPunct(tokens[i + 1], '(')) {
-      if (!TABLE_FUNCTIONS.includes(name)) refuse(`"${t.text}" is not a callable table-valued function; only json_each and json_tree are`);
-      return;
-    }
+    if (TABLE_FUNCTIONS.includes(name)) return;
+    if (isPunct(tokens[i + 1], '(')) refuse(`"${t.text}" is not a callable table-valued function; only json_each and json_tree are`);
     if (!allowed.has(name) && !ctes.has(name)) {
       refuse(`no table "${t.text}" here: FROM and JOIN may name the fields catalog, an object table or a CTE of this statement; run SELECT * FROM fields to see the tables`);
     }
