@@ -39,9 +39,6 @@ class SandboxPool {
       ? spawn('/bin/sh', ['-c', `ulimit -v ${SANDBOX_ADDRESS_SPACE_KB} 2>/dev/null; exec "$0" ${heap} "$1"`, process.execPath, CHILD], { stdio })
       : spawn(process.execPath, [heap, CHILD], { stdio });
     const box: Sandbox = { proc, stderr: '' };
-    // Sandboxes never keep the daemon alive; they exit on their own when the daemon's channel closes.
-    proc.unref();
-    (proc.channel as unknown as { unref?: () => void } | undefined)?.unref?.();
     (proc.stderr as unknown as { unref?: () => void } | null)?.unref?.();
     proc.stderr!.on('data', (d: Buffer) => {
       box.stderr = (box.stderr + d.toString()).slice(-2000);
@@ -98,13 +95,16 @@ class SandboxPool {
 
   private send(box: Sandbox, req: SandboxRequest): Promise<SandboxReply> {
     const { proc } = box;
+    hold(proc, true);
     return new Promise((resolve) => {
       const finish = (reply: SandboxReply, reusable: boolean) => {
         clearTimeout(timer);
         proc.off('message', onMessage);
         proc.off('exit', onExit);
-        if (reusable && this.idle.length < MAX_IDLE && proc.exitCode === null) this.idle.push(box);
-        else proc.kill('SIGKILL');
+        if (reusable && this.idle.length < MAX_IDLE && proc.exitCode === null) {
+          hold(proc, false);
+          this.idle.push(box);
+        } else proc.kill('SIGKILL');
         resolve(reply);
       };
       const onMessage = (m: SandboxMessage) => {
@@ -120,6 +120,21 @@ class SandboxPool {
       proc.once('exit', onExit);
       proc.send(req);
     });
+  }
+}
+
+/**
+ * A sandbox keeps its parent alive only while it works: an idle one must not hold the daemon (or a CLI run)
+ * open, and it exits by itself when the parent's channel closes.
+ */
+function hold(proc: ChildProcess, busy: boolean): void {
+  const channel = proc.channel as unknown as { ref?: () => void; unref?: () => void } | undefined;
+  if (busy) {
+    proc.ref();
+    channel?.ref?.();
+  } else {
+    proc.unref();
+    channel?.unref?.();
   }
 }
 
