@@ -6,7 +6,7 @@ _svc() {
     case "${COMP_WORDS[i]}" in -*) ;; *) path="${path:+$path }${COMP_WORDS[i]}" ;; esac
   done
   case "$path" in
-    "") words="serve admin config explore write delete status completion --version --server --key --container" ;;
+    "") words="serve admin config explore write delete status query objects completion --version --server --key --container" ;;
     "serve") words="--host --port --data-dir --public-url" ;;
     "admin") words="init container key credits" ;;
     "admin init") words="--email --password --org --name --data-dir --json" ;;
@@ -23,6 +23,10 @@ _svc() {
     "write") words="--tag --meta --source --occurred-at --object --fields --content-type --json" ;;
     "delete") words="--include-duplicates --json" ;;
     "status") words="--json" ;;
+    "query") words="--json" ;;
+    "objects") words="list declare" ;;
+    "objects list") words="--json" ;;
+    "objects declare") words="--source --field --key-field --data-dir --json" ;;
     "completion") words="" ;;
     *) words="" ;;
   esac
