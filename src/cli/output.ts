@@ -3,7 +3,7 @@ export function renderHuman(tool: string, data: unknown): string {
   const d = data as any;
   switch (tool) {
     case 'svc_write':
-      return [`entryId    ${d.entryId}`, `workflowId ${d.workflowId}`, d.object ? `object     ${d.object}` : null, d.message]
+      return [`entryId    ${d.entryId}`, `workflowId ${d.workflowId}`, d.object ? `object     ${d.object}` : null, d.unknownFields?.length ? `unknown    ${d.unknownFields.join(', ')} (not in the declared schema; stored anyway)` : null, d.message]
         .filter(Boolean)
         .join('\n');
     case 'svc_delete':

@@ -250,6 +250,8 @@ export interface ContainerStore {
   findObjectRowsByField(name: string, value: string): Promise<ObjectRowRecord[]>;
   /** Live object rows having any top-level field whose text value is `value`, with the field names. */
   findObjectRowsReferencing(value: string): Promise<Array<{ row: ObjectRowRecord; field: string }>>;
+  /** The SQLite file holding this container, for readers in other processes; null for engines without one. */
+  databaseFile(): string | null;
 
   enqueueJob(job: { id: string; kind: string; payload: Record<string, unknown>; runAfter?: number }): Promise<void>;
   /** Claims the next runnable job (queued, due) and marks it running. */

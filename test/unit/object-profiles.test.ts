@@ -2,7 +2,7 @@ import { describe, expect, test } from 'vitest';
 import { typeOfValue, widenType } from '../../src/core/objects/field-types.js';
 import { planProfileUpdate } from '../../src/core/objects/profile-update.js';
 import { recordFields } from '../../src/core/objects/record-fields.js';
-import { objectTables } from '../../src/core/query/materialize.js';
+import { objectTables } from '../../src/core/query/sandbox-build.js';
 import type { ObjectProfileRecord } from '../../src/store/types.js';
 
 const profile = (p: Partial<ObjectProfileRecord>): ObjectProfileRecord => ({

@@ -1,72 +1,12 @@
-import Database from 'better-sqlite3';
 import { mkdirSync, readdirSync, renameSync, rmSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
-import type { ContainerStore, ObjectProfileRecord, ObjectRowRecord } from '../../store/types.js';
+import type { ContainerStore } from '../../store/types.js';
+import { ServiceUnavailable } from '../errors.js';
+import { buildSandboxDatabase } from './sandbox-build.js';
+import { sandboxPool } from './sandbox-pool.js';
 
-const quoteIdent = (name: string) => `"${name.replace(/"/g, '""')}"`;
-
-/** How a record value is stored in its column: numbers and text as they are, booleans 1/0, JSON as text. */
-function columnValue(v: unknown): number | string | null {
-  if (v === null || v === undefined) return null;
-  if (typeof v === 'number') return Number.isFinite(v) ? v : null;
-  if (typeof v === 'boolean') return v ? 1 : 0;
-  if (typeof v === 'string') return v;
-  return JSON.stringify(v);
-}
-
-interface ObjectTable {
-  name: string;
-  /** Column names by lower-cased field name (SQL columns ignore case), first spelling kept. */
-  columns: Map<string, string>;
-  /** Declared profiles restrict which fields of their rows are columns. */
-  declared: Map<string, Set<string>>;
-}
-
-/** One table per object: the union of every source's profiled fields (spec § svc_query tables 2). */
-export function objectTables(profiles: ObjectProfileRecord[]): ObjectTable[] {
-  const tables = new Map<string, ObjectTable>();
-  for (const p of profiles) {
-    const key = p.object.toLowerCase();
-    let t = tables.get(key);
-    if (!t) tables.set(key, (t = { name: p.object, columns: new Map(), declared: new Map() }));
-    for (const f of p.fields) if (!t.columns.has(f.name.toLowerCase())) t.columns.set(f.name.toLowerCase(), f.name);
-    if (p.mode === 'declared') t.declared.set(p.source, new Set(p.fields.map((f) => f.name.toLowerCase())));
-  }
-  return [...tables.values()];
-}
-
-function build(file: string, profiles: ObjectProfileRecord[], rows: ObjectRowRecord[]): void {
-  const db = new Database(file);
-  try {
-    db.pragma('journal_mode = OFF');
-    db.pragma('synchronous = OFF');
-    db.transaction(() => {
-      db.exec('CREATE TABLE fields (object TEXT, source TEXT, name TEXT, type TEXT, present INTEGER, seen INTEGER)');
-      const field = db.prepare('INSERT INTO fields VALUES (?, ?, ?, ?, ?, ?)');
-      for (const p of profiles) for (const f of p.fields) field.run(p.object, p.source, f.name, f.type, f.present, p.seen);
-      for (const t of objectTables(profiles)) {
-        const cols = [...t.columns.values()];
-        db.exec(`CREATE TABLE ${quoteIdent(t.name)} (${['_entry_id', '_source', ...cols].map(quoteIdent).join(', ')})`);
-        const insert = db.prepare(`INSERT INTO ${quoteIdent(t.name)} VALUES (${['?', '?', ...cols.map(() => '?')].join(', ')})`);
-        const index = new Map([...t.columns.keys()].map((k, i) => [k, i]));
-        for (const r of rows) {
-          if (r.object.toLowerCase() !== t.name.toLowerCase()) continue;
-          const values: Array<number | string | null> = cols.map(() => null);
-          const declared = t.declared.get(r.source);
-          for (const [k, v] of Object.entries(r.fields)) {
-            const key = k.toLowerCase();
-            const i = index.get(key);
-            if (i === undefined || (declared && !declared.has(key))) continue;
-            values[i] = columnValue(v);
-          }
-          insert.run(r.entryId, r.source, ...values);
-        }
-      }
-    })();
-  } finally {
-    db.close();
-  }
-}
+// Concurrent queries after the same change share one rebuild.
+const building = new Map<string, Promise<void>>();
 
 /**
  * The sandbox database of a container: a separate file holding only the `fields` catalog and the object
@@ -80,19 +20,37 @@ export async function sandboxFile(dataDir: string, entries: ContainerStore): Pro
   const file = join(dir, `${prefix}${version}.db`);
   if (existsSync(file)) return file;
   mkdirSync(dir, { recursive: true });
-  const profiles = await entries.listObjectProfiles();
-  const rows = await entries.listObjectRows();
-  const tmp = `${file}.${process.pid}.${Date.now()}.tmp`;
-  try {
-    build(tmp, profiles, rows);
-    renameSync(tmp, file);
-  } finally {
-    rmSync(tmp, { force: true });
+  let pending = building.get(file);
+  if (!pending) {
+    pending = build(entries, file).finally(() => building.delete(file));
+    building.set(file, pending);
   }
+  await pending;
   // Older copies go, except the one just before (a query may still be reading it).
   for (const f of readdirSync(dir)) {
     const m = f.startsWith(prefix) ? /^(\d+)\.db$/.exec(f.slice(prefix.length)) : null;
     if (m && Number(m[1]) < version - 1) rmSync(join(dir, f), { force: true });
   }
   return file;
+}
+
+/**
+ * Builds into a temporary file and renames it into place. With a SQLite container the rows are read and
+ * written by a sandbox process, so a large rebuild never blocks the daemon's event loop.
+ */
+async function build(entries: ContainerStore, file: string): Promise<void> {
+  const profiles = await entries.listObjectProfiles();
+  const tmp = `${file}.${process.pid}.${Date.now()}.tmp`;
+  try {
+    const containerFile = entries.databaseFile();
+    if (containerFile) {
+      const reply = await sandboxPool.build({ containerFile, out: tmp, profiles });
+      if (!reply.ok) throw new ServiceUnavailable(`The query tables could not be prepared: ${reply.error}`);
+    } else {
+      buildSandboxDatabase(tmp, profiles, await entries.listObjectRows());
+    }
+    renameSync(tmp, file);
+  } finally {
+    rmSync(tmp, { force: true });
+  }
 }

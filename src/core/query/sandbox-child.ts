@@ -2,7 +2,9 @@
 // overruns its time budget, so nothing a statement does here can stall or exhaust the daemon itself.
 import Database from 'better-sqlite3';
 import { randomBytes } from 'node:crypto';
-import type { SandboxReply, SandboxRequest } from './sandbox-protocol.js';
+import { readObjectRows } from '../../store/sqlite/object-tables.js';
+import { buildSandboxDatabase } from './sandbox-build.js';
+import type { SandboxBuild, SandboxBuildReply, SandboxQuery, SandboxQueryReply, SandboxRequest } from './sandbox-protocol.js';
 
 function jsonValue(v: unknown): unknown {
   // Blobs travel as SQLite writes them in SQL text (X'..'); JSON has no bytes.
@@ -11,7 +13,26 @@ function jsonValue(v: unknown): unknown {
   return v;
 }
 
-function run(req: SandboxRequest): SandboxReply {
+// Trusted work: the rows are read here so a large rebuild never blocks the daemon. The container database
+// is opened read-only and closed before any statement of a caller runs in this process.
+function build(req: SandboxBuild): SandboxBuildReply {
+  try {
+    const source = new Database(req.containerFile, { readonly: true, fileMustExist: true });
+    let rows;
+    try {
+      source.pragma('busy_timeout = 5000');
+      rows = readObjectRows(source);
+    } finally {
+      source.close();
+    }
+    buildSandboxDatabase(req.out, req.profiles, rows);
+    return { ok: true };
+  } catch (err) {
+    return { ok: false, error: (err as Error).message };
+  }
+}
+
+function run(req: SandboxQuery): SandboxQueryReply {
   const db = new Database(req.file, { readonly: true, fileMustExist: true });
   try {
     db.pragma('query_only = 1');
@@ -63,7 +84,7 @@ function run(req: SandboxRequest): SandboxReply {
 }
 
 process.on('message', (req: SandboxRequest) => {
-  process.send!(run(req));
+  process.send!(req.kind === 'build' ? build(req) : run(req));
 });
 process.on('disconnect', () => process.exit(0));
 process.send!({ ready: true });

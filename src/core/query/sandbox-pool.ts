@@ -2,10 +2,12 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { ServiceUnavailable } from '../errors.js';
-import type { SandboxMessage, SandboxReply, SandboxRequest } from './sandbox-protocol.js';
+import type { SandboxBuild, SandboxBuildReply, SandboxMessage, SandboxQuery, SandboxQueryReply, SandboxReply, SandboxRequest } from './sandbox-protocol.js';
 
 /** Wall-clock budget of one statement; past it the sandbox process is killed. */
 export const QUERY_TIME_BUDGET_MS = 5_000;
+/** Budget for rebuilding a container's query tables (trusted work, but still bounded). */
+export const BUILD_TIME_BUDGET_MS = 60_000;
 /** Address space of a sandbox process (KiB): SQLite's allocations fail cleanly ("out of memory") past it. */
 export const SANDBOX_ADDRESS_SPACE_KB = 1_048_576;
 const MAX_RUNNING = 3;
@@ -30,12 +32,17 @@ class SandboxPool {
   private running = 0;
   private waiting: Array<() => void> = [];
 
-  private start(): Promise<Sandbox> {
+  /**
+   * `limited` sandboxes run callers' statements: `ulimit -v` bounds native (SQLite) memory too, which V8
+   * flags cannot (without a POSIX shell the time budget and blob caps still apply). Builders run only our
+   * own code over the container's rows and get room for large containers instead.
+   */
+  private start(limited: boolean): Promise<Sandbox> {
     const stdio: Array<'ignore' | 'pipe' | 'ipc'> = ['ignore', 'ignore', 'pipe', 'ipc'];
-    const heap = '--max-old-space-size=192';
-    // `ulimit -v` bounds native (SQLite) memory too, which V8 flags cannot; without a POSIX shell the
-    // time budget and the blob caps still apply.
-    const proc = existsSync('/bin/sh')
+    const heap = limited ? '--max-old-space-size=192' : '--max-old-space-size=2048';
+    const proc = !limited
+      ? spawn(process.execPath, [heap, CHILD], { stdio })
+      : existsSync('/bin/sh')
       ? spawn('/bin/sh', ['-c', `ulimit -v ${SANDBOX_ADDRESS_SPACE_KB} 2>/dev/null; exec "$0" ${heap} "$1"`, process.execPath, CHILD], { stdio })
       : spawn(process.execPath, [heap, CHILD], { stdio });
     const box: Sandbox = { proc, stderr: '' };
@@ -83,25 +90,36 @@ class SandboxPool {
     else this.running--;
   }
 
-  async run(req: SandboxRequest): Promise<SandboxReply> {
+  /** Runs one caller statement under the time budget. */
+  run(req: Omit<SandboxQuery, 'kind'>): Promise<SandboxQueryReply> {
+    const stopped = `Query stopped: it ran longer than the ${QUERY_TIME_BUDGET_MS / 1000} s time budget (a runaway recursive CTE or a very large computation?)`;
+    return this.exchange({ kind: 'query', ...req }, true, QUERY_TIME_BUDGET_MS, stopped) as Promise<SandboxQueryReply>;
+  }
+
+  /** Builds a container's sandbox database in a sandbox process. */
+  build(req: Omit<SandboxBuild, 'kind'>): Promise<SandboxBuildReply> {
+    return this.exchange({ kind: 'build', ...req }, false, BUILD_TIME_BUDGET_MS, `building the query tables took longer than ${BUILD_TIME_BUDGET_MS / 1000} s`);
+  }
+
+  private async exchange(req: SandboxRequest, limited: boolean, budgetMs: number, timeoutMessage: string): Promise<SandboxReply> {
     await this.slot();
     try {
-      const box = this.idle.pop() ?? (await this.start());
-      return await this.send(box, req);
+      const box = limited ? (this.idle.pop() ?? (await this.start(true))) : await this.start(false);
+      return await this.send(box, req, limited, budgetMs, timeoutMessage);
     } finally {
       this.release();
     }
   }
 
-  private send(box: Sandbox, req: SandboxRequest): Promise<SandboxReply> {
+  private send(box: Sandbox, req: SandboxRequest, reusable: boolean, budgetMs: number, timeoutMessage: string): Promise<SandboxReply> {
     const { proc } = box;
     hold(proc, true);
     return new Promise((resolve) => {
-      const finish = (reply: SandboxReply, reusable: boolean) => {
+      const finish = (reply: SandboxReply, healthy: boolean) => {
         clearTimeout(timer);
         proc.off('message', onMessage);
         proc.off('exit', onExit);
-        if (reusable && this.idle.length < MAX_IDLE && proc.exitCode === null) {
+        if (healthy && reusable && this.idle.length < MAX_IDLE && proc.exitCode === null) {
           hold(proc, false);
           this.idle.push(box);
         } else proc.kill('SIGKILL');
@@ -111,11 +129,8 @@ class SandboxPool {
         if (!('ready' in m)) finish(m, true);
       };
       const onExit = () =>
-        finish({ ok: false, error: `Query stopped: it exceeded the sandbox memory budget (${/out of memory|heap/i.test(box.stderr) ? 'out of memory' : 'the sandbox process ended'})` }, false);
-      const timer = setTimeout(
-        () => finish({ ok: false, error: `Query stopped: it ran longer than the ${QUERY_TIME_BUDGET_MS / 1000} s time budget (a runaway recursive CTE or a very large computation?)` }, false),
-        QUERY_TIME_BUDGET_MS,
-      );
+        finish({ ok: false, error: `Query stopped: it exceeded the sandbox memory budget (${/out of memory|heap|bad_alloc/i.test(box.stderr) ? 'out of memory' : 'the sandbox process ended'})` }, false);
+      const timer = setTimeout(() => finish({ ok: false, error: timeoutMessage }, false), budgetMs);
       proc.on('message', onMessage);
       proc.once('exit', onExit);
       proc.send(req);

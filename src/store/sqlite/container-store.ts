@@ -67,9 +67,11 @@ export class SqliteContainerStore implements ContainerStore {
   private readonly db: Db;
 
   private readonly objects: ObjectTables;
+  private readonly file: string;
 
   constructor(containerId: string, file: string) {
     this.containerId = containerId;
+    this.file = file;
     this.db = openDatabase(file, containerMigrations);
     this.objects = new ObjectTables(this.db);
   }
@@ -99,6 +101,10 @@ export class SqliteContainerStore implements ContainerStore {
 
   async findObjectRowsByField(name: string, value: string): Promise<ObjectRowRecord[]> {
     return this.objects.rowsByField(name, value);
+  }
+
+  databaseFile(): string | null {
+    return this.file;
   }
 
   async findObjectRowsReferencing(value: string): Promise<Array<{ row: ObjectRowRecord; field: string }>> {

@@ -8,6 +8,11 @@ function toRow(r: Row): ObjectRowRecord {
   return { entryId: r.id, object: r.object, source: r.source, fields: r.fields ? JSON.parse(r.fields) : {} };
 }
 
+/** Every live object row of a container database, oldest first (also read by the query sandbox process). */
+export function readObjectRows(db: Db): ObjectRowRecord[] {
+  return (db.prepare('SELECT id, object, source, fields FROM entries WHERE object IS NOT NULL ORDER BY seq').all() as Row[]).map(toRow);
+}
+
 /**
  * Object profiles and the object rows of one container database. Every change bumps `object_state.version`
  * so the svc_query sandbox knows when its materialized copy is stale. Callers run these inside the
@@ -116,7 +121,7 @@ export class ObjectTables {
   }
 
   rows(): ObjectRowRecord[] {
-    return (this.db.prepare('SELECT id, object, source, fields FROM entries WHERE object IS NOT NULL ORDER BY seq').all() as Row[]).map(toRow);
+    return readObjectRows(this.db);
   }
 
   rowsByField(name: string, value: string): ObjectRowRecord[] {
