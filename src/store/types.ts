@@ -246,8 +246,8 @@ export interface ContainerStore {
   objectsVersion(): Promise<number>;
   /** Every live object row, oldest first. */
   listObjectRows(): Promise<ObjectRowRecord[]>;
-  /** Live object rows whose field `name` (case-insensitive) holds the text `value`. */
-  findObjectRowsByField(name: string, value: string): Promise<ObjectRowRecord[]>;
+  /** Live object rows whose field `name` (case-insensitive) holds one of the texts `values`. */
+  findObjectRowsByField(name: string, values: string[]): Promise<ObjectRowRecord[]>;
   /** Live object rows having any top-level field whose text value is `value`, with the field names. */
   findObjectRowsReferencing(value: string): Promise<Array<{ row: ObjectRowRecord; field: string }>>;
   /** The SQLite file holding this container, for readers in other processes; null for engines without one. */

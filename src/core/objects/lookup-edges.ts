@@ -21,18 +21,22 @@ export async function linkLookupFields(entries: ContainerStore, row: ObjectRowRe
     linked++;
   };
 
+  const lookups = Object.entries(row.fields).filter(
+    (e): e is [string, string] => typeof e[1] === 'string' && e[1] !== '' && (ownKey === null || e[0].toLowerCase() !== ownKey.toLowerCase()),
+  );
+  for (const [field, value] of lookups) {
+    if (!UUID.test(value)) continue;
+    const target = await entries.getEntry(value);
+    if (target?.object) await link(row.entryId, target.id, field, target.object);
+  }
+  // One pass per declared key field finds every record this one names by key.
   const keyFields = [...new Set(profiles.map((p) => p.keyField).filter((k): k is string => k !== null))];
-  for (const [field, value] of Object.entries(row.fields)) {
-    if (typeof value !== 'string' || value === '') continue;
-    if (ownKey !== null && field.toLowerCase() === ownKey.toLowerCase()) continue;
-    if (UUID.test(value)) {
-      const target = await entries.getEntry(value);
-      if (target?.object) await link(row.entryId, target.id, field, target.object);
-    }
-    for (const key of keyFields) {
-      for (const target of await entries.findObjectRowsByField(key, value)) {
-        if (keyFieldOf(profiles, target)?.toLowerCase() === key.toLowerCase()) await link(row.entryId, target.entryId, field, target.object);
-      }
+  for (const key of keyFields) {
+    const targets = await entries.findObjectRowsByField(key, [...new Set(lookups.map(([, v]) => v))]);
+    for (const target of targets) {
+      if (keyFieldOf(profiles, target)?.toLowerCase() !== key.toLowerCase()) continue;
+      const keyValue = Object.entries(target.fields).find(([k]) => k.toLowerCase() === key.toLowerCase())?.[1];
+      for (const [field, value] of lookups) if (value === keyValue) await link(row.entryId, target.entryId, field, target.object);
     }
   }
 

@@ -101,7 +101,7 @@ export function validateStatement(sql: string, objectTables: string[]): Statemen
   tokens.forEach((t, i) => {
     const next = tokens[i + 1];
     if (t.kind === 'variable') refuse(`parameters such as "${t.text}" are not supported; write values into the statement`);
-    if (t.kind === 'word' && FORBIDDEN_KEYWORDS.has(foldAscii(t.text))) refuse(`${t.text.toUpperCase()} is not allowed: svc_query runs read-only SELECT statements`);
+    if (t.kind === 'word' && FORBIDDEN_KEYWORDS.has(foldAscii(t.text))) refuse(`${t.text.toUpperCase()} is not allowed: svc_query runs read-only SELECT statements (a column of that name must be quoted: "${t.text}")`);
     if (t.kind === 'word' && foldAscii(t.text) === 'replace' && !isPunct(next, '(')) refuse('REPLACE statements are not allowed');
     if (isName(t) && internalName(t.text)) refuse(`"${t.text}" is internal to the database and not queryable`);
     if (isName(t) && isPunct(next, '(') && FORBIDDEN_FUNCTIONS.has(foldAscii(t.text))) refuse(`the function ${t.text}() is not allowed`);

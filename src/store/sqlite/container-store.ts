@@ -99,8 +99,8 @@ export class SqliteContainerStore implements ContainerStore {
     return this.objects.rows();
   }
 
-  async findObjectRowsByField(name: string, value: string): Promise<ObjectRowRecord[]> {
-    return this.objects.rowsByField(name, value);
+  async findObjectRowsByField(name: string, values: string[]): Promise<ObjectRowRecord[]> {
+    return this.objects.rowsByField(name, values);
   }
 
   databaseFile(): string | null {

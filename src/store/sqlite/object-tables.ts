@@ -124,14 +124,17 @@ export class ObjectTables {
     return readObjectRows(this.db);
   }
 
-  rowsByField(name: string, value: string): ObjectRowRecord[] {
+  /** One pass over the object rows, whatever the number of values. */
+  rowsByField(name: string, values: string[]): ObjectRowRecord[] {
+    if (values.length === 0) return [];
     return (
       this.db
         .prepare(
           `SELECT e.id, e.object, e.source, e.fields FROM entries e, json_each(e.fields) j
-           WHERE e.object IS NOT NULL AND lower(j.key) = lower(?) AND j.type = 'text' AND j.value = ? ORDER BY e.seq`,
+           WHERE e.object IS NOT NULL AND lower(j.key) = lower(?) AND j.type = 'text'
+             AND j.value IN (SELECT value FROM json_each(?)) ORDER BY e.seq`,
         )
-        .all(name, value) as Row[]
+        .all(name, JSON.stringify(values)) as Row[]
     ).map(toRow);
   }
 
