@@ -103,6 +103,17 @@ describe('runaway statements are bounded and the daemon keeps answering', () => 
     expect(Date.now() - started).toBeLessThan(15_000);
   }, 30_000);
 
+  test('two runaways at once leave room for an ordinary query, answered at once', async () => {
+    const bomb = 'WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c) SELECT max(x) FROM c';
+    const runaways = [query(bomb), query(bomb)];
+    await new Promise((r) => setTimeout(r, 300));
+    const t0 = Date.now();
+    const normal = await query('SELECT name FROM contact');
+    expect(normal.status).toBe(200);
+    expect(Date.now() - t0).toBeLessThan(3000);
+    for (const r of await Promise.all(runaways)) expect(r.body.error.message).toMatch(/time budget/);
+  }, 30_000);
+
   test('a doubling string CTE hits the memory budget', async () => {
     const r = await query("WITH RECURSIVE r(s, n) AS (SELECT 'x', 0 UNION ALL SELECT s || s, n + 1 FROM r WHERE n < 40) SELECT n, length(s) FROM r ORDER BY n DESC LIMIT 1");
     expect(r.status).toBe(400);

@@ -147,3 +147,26 @@ describe('CLI', () => {
     expect(r.stderr).toMatch(/BAD_REQUEST.*internal/);
   });
 });
+
+describe('public containers', () => {
+  test('a visitor from another organization may query once svc_query is enabled, but not write', async () => {
+    const pub = await d.newContainer('public-objects', ['--public']);
+    await d.rest('POST', '/tools/write', { containerId: pub.containerId, key: pub.key, body: { object: 'place', content: { name: 'Oslo' } } });
+    await d.admin(['init', '--email', 'visitor@example.com', '--password', 'another long one', '--org', 'visitors']);
+    const { key: visitorKey } = await d.admin<{ key: string }>(['key', 'create', '--org', 'visitors', '--name', 'visitor']);
+    const asVisitor = (path: string, body: unknown) => d.rest('POST', path, { containerId: pub.containerId, key: visitorKey, body });
+
+    expect((await asVisitor('/tools/query', { sql: 'SELECT name FROM place' })).status).toBe(404);
+    setToolToggle(d.dataDir, pub.containerId, 'svc_query', 'rest', true);
+    const r = await asVisitor('/tools/query', { sql: 'SELECT name FROM place' });
+    expect(r.status).toBe(200);
+    expect(r.body.data.rows).toEqual([['Oslo']]);
+    expect((await asVisitor('/tools/write', { object: 'place', content: { name: 'x' } })).status).toBe(404);
+  });
+
+  test('svc query reads the statement from stdin', async () => {
+    const r = await d.cli(['query', '--json'], { input: 'SELECT count(*) AS n FROM contact\n' });
+    expect(r.exitCode, r.stderr).toBe(0);
+    expect(JSON.parse(r.stdout).rows).toEqual([[2]]);
+  });
+});

@@ -23,12 +23,16 @@ export function applyMigrations(db: Db, migrations: Migration[]): void {
     (db.prepare('SELECT version FROM schema_migrations').all() as Array<{ version: number }>).map((r) => r.version),
   );
   const sorted = [...migrations].sort((a, b) => a.version - b.version);
+  const isApplied = db.prepare('SELECT 1 FROM schema_migrations WHERE version = ?');
   for (const m of sorted) {
     if (applied.has(m.version)) continue;
+    // Another process (`svc admin` beside a running daemon) may be migrating the same new file: take the
+    // write lock first and look again, so each step runs exactly once.
     db.transaction(() => {
+      if (isApplied.get(m.version)) return;
       if (typeof m.up === 'string') db.exec(m.up);
       else m.up(db);
       db.prepare('INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)').run(m.version, m.name, Date.now());
-    })();
+    }).immediate();
   }
 }
