@@ -75,6 +75,8 @@ describe('field profiles', () => {
       [{ _ENTRY_ID: 'x' }, /reserved/],
       [{ Name: 'a', name: 'b' }, /differ only in case/],
       [{ '': 1 }, /must not be empty/],
+      [{ 'a\u0000b': 1 }, /control characters/],
+      [{ 'line\nbreak': 1 }, /control characters/],
     ] as const) {
       const r = await write({ object: 'broken', content: 'x', fields });
       expect(r.status, JSON.stringify(fields)).toBe(400);

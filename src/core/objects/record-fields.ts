@@ -18,6 +18,7 @@ export function recordFields(content: unknown, fields: Record<string, unknown> |
   const seen = new Map<string, string>();
   for (const name of names) {
     if (name.trim() === '') throw new BadRequest('Object field names must not be empty');
+    if (/[\u0000-\u001f\u007f]/.test(name)) throw new BadRequest(`Object field name ${JSON.stringify(name)} contains control characters`);
     if (name.length > MAX_FIELD_NAME_LENGTH) throw new BadRequest(`Object field name "${name.slice(0, 40)}…" is longer than ${MAX_FIELD_NAME_LENGTH} characters`);
     const folded = name.toLowerCase();
     if ((SYSTEM_COLUMNS as readonly string[]).includes(folded)) {
