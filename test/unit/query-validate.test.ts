@@ -103,6 +103,7 @@ describe('validateStatement', () => {
     ["SELECT 'a", /Unterminated/],
     ['SELECT "a', /Unterminated/],
     ['SELECT [a', /Unterminated/],
+    ['SELECT 1\u0000; DROP TABLE contact', /NUL/],
   ])('refuses %j', (sql, reason) => {
     expect(refused(sql)).toMatch(reason);
   });

@@ -42,6 +42,8 @@ export interface StatementCheck {
  */
 export function validateStatement(sql: string, objectTables: string[]): StatementCheck {
   if (sql.length > MAX_SQL_LENGTH) refuse(`the statement is longer than ${MAX_SQL_LENGTH} characters`);
+  // SQLite stops reading at a NUL; nothing after one may hide from either reader.
+  if (sql.includes('\u0000')) refuse('the statement contains a NUL character');
   let tokens: Token[];
   try {
     tokens = tokenize(sql);
