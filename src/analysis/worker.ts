@@ -1,5 +1,8 @@
 import type { Stores } from '../store/types.js';
+import { analysisHeld } from './analysis-held.js';
 import type { JobHandler } from './handler.js';
+import { JobKind } from './job-kinds.js';
+const ANALYSIS_KINDS = [JobKind.analyzeEntry];
 
 export interface WorkerOptions {
   idleMs: number;
@@ -38,7 +41,9 @@ export class JobWorker {
     }
     this.schedule(0);
     // Other processes (`svc admin`, `svc mcp --data-dir`) queue work in the same data dir: look for it.
-    this.rescanTimer = setInterval(() => void this.rescan(), this.opts.rescanMs ?? 1000);
+    this.rescanTimer = setInterval(() => {
+      this.rescan().catch((err) => this.opts.onError?.(err, { containerId: '*', jobId: '-', kind: 'rescan' }));
+    }, this.opts.rescanMs ?? 1000);
     this.rescanTimer.unref();
   }
 
@@ -58,13 +63,6 @@ export class JobWorker {
     if (!this.running) this.schedule(0);
   }
 
-  /** Resolves when no runnable job is left (tests and `svc admin` use it to wait for analysis). */
-  async drain(): Promise<void> {
-    while (this.dirty.size > 0 || this.running || this.timer) {
-      await new Promise((r) => setTimeout(r, 10));
-    }
-  }
-
   async stop(): Promise<void> {
     this.stopped = true;
     if (this.timer) clearTimeout(this.timer);
@@ -77,9 +75,16 @@ export class JobWorker {
     if (this.timer) clearTimeout(this.timer);
     this.timer = setTimeout(() => {
       this.timer = null;
-      this.running = this.tick().finally(() => {
-        this.running = null;
-      });
+      this.running = this.tick()
+        .catch((err) => {
+          // A store error outside a job (e.g. a busy database) must not stop the loop: try again shortly.
+          this.opts.onError?.(err, { containerId: '*', jobId: '-', kind: 'tick' });
+          this.woken = true;
+        })
+        .finally(() => {
+          this.running = null;
+          if (this.woken && !this.timer) this.schedule(this.opts.idleMs);
+        });
     }, ms);
   }
 
@@ -88,10 +93,16 @@ export class JobWorker {
     this.woken = false;
     for (const containerId of [...this.dirty]) {
       if (this.stopped) return;
+      const container = await this.stores.control.getContainer(containerId);
       const entries = await this.stores.container(containerId);
-      const job = await entries.claimJob(Date.now());
+      const held = !container || analysisHeld(container);
+      const job = await entries.claimJob(Date.now(), held ? ANALYSIS_KINDS : []);
       if (!job) {
         if ((await entries.pendingJobCount()) === 0) this.dirty.delete(containerId);
+        // A requested manual pass ends when nothing is left to analyse.
+        if (container?.analysisRequestedAt != null && !(await entries.hasRunnableJobs(Date.now()))) {
+          await this.stores.control.updateContainer(containerId, { analysisRequestedAt: null });
+        }
         continue;
       }
       didWork = true;

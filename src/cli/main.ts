@@ -3,8 +3,14 @@ import { adminCommand } from './commands/admin.js';
 import { completionCommand } from './commands/completion.js';
 import { configCommand } from './commands/config.js';
 import { objectsCommand } from './commands/objects.js';
+import { mcpCommand } from './commands/mcp.js';
 import { serveCommand } from './commands/serve.js';
+import { keysCommand } from './commands/keys.js';
+import { loginCommand } from './commands/login.js';
+import { logoutCommand } from './commands/logout.js';
+import { whoamiCommand } from './commands/whoami.js';
 import { toolCommands } from './commands/tool-commands.js';
+import { adminToolsCommand, toolsCommand } from './commands/tools.js';
 import { describeError, exitCodeFor, EXIT } from './exit-codes.js';
 import { processIo, type CliIo } from './io.js';
 
@@ -12,16 +18,16 @@ export function buildProgram(io: CliIo): Command {
   const program = new Command('svc')
     .description('svc: a knowledge service for AI agents. `svc serve` runs the daemon; the other commands are its client.')
     .version('0.1.0')
-    .option('--server <url>', 'server URL (SVC_SERVER; default http://127.0.0.1:7700)')
-    .option('--key <key>', 'API key (SVC_API_KEY)')
-    .option('--container <id>', 'container id (SVC_CONTAINER)')
     .exitOverride()
     .configureOutput({ writeOut: (s) => io.out(s), writeErr: (s) => io.err(s) });
   program.addCommand(serveCommand(io));
-  program.addCommand(adminCommand(io));
+  program.addCommand(adminCommand(io).addCommand(adminToolsCommand(io)));
   program.addCommand(configCommand(io));
   for (const cmd of toolCommands(io)) program.addCommand(cmd);
   program.addCommand(objectsCommand(io));
+  program.addCommand(toolsCommand(io));
+  program.addCommand(mcpCommand(io));
+  for (const cmd of [loginCommand(io), logoutCommand(io), whoamiCommand(io), keysCommand(io)]) program.addCommand(cmd);
   program.addCommand(completionCommand(io, () => program));
   const override = (cmd: Command): void => {
     cmd.exitOverride().configureOutput({ writeOut: (s) => io.out(s), writeErr: (s) => io.err(s) });

@@ -12,6 +12,9 @@ const ConfigSchema = z.object({
   initialCredits: z.coerce.number().int().min(0).default(1000),
   /** Largest JSON request body accepted by the tool endpoints. */
   maxJsonBodyBytes: z.coerce.number().int().positive().default(5 * 1024 * 1024),
+  /** Ephemeral containers one client address may create per window (POST /ephemeral). */
+  ephemeralPerWindow: z.coerce.number().int().min(0).default(10),
+  ephemeralWindowSeconds: z.coerce.number().int().positive().default(3600),
   /** Milliseconds between background-queue polls when idle. */
   workerIdleMs: z.coerce.number().int().positive().default(250),
 });
@@ -33,6 +36,8 @@ export function loadConfig(flags: Record<string, unknown>, env: NodeJS.ProcessEn
     initialCredits: pick(flags.initialCredits, 'SVC_INITIAL_CREDITS'),
     maxJsonBodyBytes: env.SVC_MAX_JSON_BODY_BYTES,
     workerIdleMs: env.SVC_WORKER_IDLE_MS,
+    ephemeralPerWindow: env.SVC_EPHEMERAL_PER_WINDOW,
+    ephemeralWindowSeconds: env.SVC_EPHEMERAL_WINDOW_SECONDS,
   });
   return Object.freeze(parsed);
 }

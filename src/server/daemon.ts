@@ -6,7 +6,15 @@ import type { Config } from '../config/config.js';
 import { SqliteStores } from '../store/sqlite/stores.js';
 import type { Stores } from '../store/types.js';
 import { createRequestHandler } from './app.js';
+import { mcpHttpRoutes } from './mcp/http-routes.js';
+import { ephemeralRoutes } from './ephemeral/ephemeral-routes.js';
 import { containerRoutes } from './rest/container-routes.js';
+import { toolSettingsRoutes } from './settings/tool-settings-routes.js';
+import { loadSigningKey } from '../auth/oauth/signing-key.js';
+import type { OAuthServerContext } from '../auth/oauth/server-context.js';
+import { accountRoutes } from './api/account-routes.js';
+import { registerAccessTokenVerifier } from './authenticate-request.js';
+import { oauthRoutes } from './oauth/oauth-routes.js';
 
 export interface Daemon {
   url: string;
@@ -31,9 +39,23 @@ export async function startDaemon(config: Config): Promise<Daemon> {
 
   let baseUrl = config.publicUrl ?? '';
   const runtime = { stores, wake: (id: string) => worker.wake(id) };
+  const httpDeps = { ...runtime, baseUrl: () => baseUrl, maxJsonBodyBytes: config.maxJsonBodyBytes, log };
+  const ephemeral = ephemeralRoutes({ ...runtime, ephemeralPerWindow: config.ephemeralPerWindow, ephemeralWindowSeconds: config.ephemeralWindowSeconds });
+  // OAuth: the issuer is the daemon's base URL; access tokens are verified on every transport.
+  const oauth: OAuthServerContext = { control: stores.control, key: await loadSigningKey(config.dataDir), issuer: () => baseUrl.replace(/\/$/, ''), now: () => Date.now() };
+  registerAccessTokenVerifier({ key: oauth.key, issuer: oauth.issuer });
   const server: Server = createServer(
     createRequestHandler(
-      [containerRoutes({ ...runtime, baseUrl: () => baseUrl, maxJsonBodyBytes: config.maxJsonBodyBytes, log })],
+      [
+        // OAuth discovery also answers under /container/<id>/.well-known/…, and settings live under
+        // /container/<id>/settings: both are mounted before the generic /container/:id REST group.
+        oauthRoutes(oauth),
+        accountRoutes({ control: stores.control, baseUrl: () => baseUrl, log }),
+        mcpHttpRoutes(httpDeps),
+        toolSettingsRoutes(httpDeps),
+        ephemeral,
+        containerRoutes(httpDeps),
+      ],
       log,
     ),
   );

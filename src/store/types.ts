@@ -31,6 +31,8 @@ export interface ContainerRecord {
   paused: boolean;
   initializationStatus: InitializationStatus;
   analysisCadence: AnalysisCadence;
+  /** Set when an administrator asked for an analysis pass on a manual-cadence container; cleared when it ends. */
+  analysisRequestedAt: number | null;
   createdBy: string | null;
   createdAt: number;
 }
@@ -68,7 +70,7 @@ export interface CreditCharge {
   tool: string;
 }
 
-export interface ControlStore {
+export interface ControlStore extends OAuthControlStore {
   createOrg(name: string, credits: number): Promise<OrgRecord>;
   getOrg(idOrName: string): Promise<OrgRecord | null>;
   createUser(user: { email: string; name: string; passwordHash: string | null }): Promise<UserRecord>;
@@ -83,7 +85,10 @@ export interface ControlStore {
   createContainer(c: { orgId: string; name: string; isPublic: boolean; isEphemeral: boolean; createdBy: string | null }): Promise<ContainerRecord>;
   getContainer(id: string): Promise<ContainerRecord | null>;
   listContainers(orgId: string): Promise<ContainerRecord[]>;
-  updateContainer(id: string, patch: Partial<Pick<ContainerRecord, 'name' | 'isPublic' | 'isEphemeral' | 'paused' | 'initializationStatus' | 'analysisCadence' | 'orgId'>>): Promise<void>;
+  updateContainer(
+    id: string,
+    patch: Partial<Pick<ContainerRecord, 'name' | 'isPublic' | 'isEphemeral' | 'paused' | 'initializationStatus' | 'analysisCadence' | 'analysisRequestedAt' | 'orgId'>>,
+  ): Promise<void>;
   getGrant(containerId: string, userId: string): Promise<Permission | null>;
   setGrant(containerId: string, userId: string, permission: Permission): Promise<void>;
 
@@ -102,7 +107,24 @@ export interface ControlStore {
   addCredits(orgId: string, amount: number, reason: string): Promise<number>;
   getBalance(orgId: string): Promise<number>;
 
+  createClaimLink(link: { tokenHash: string; containerId: string; expiresAt: number }): Promise<void>;
+  getClaimLink(tokenHash: string): Promise<ClaimLinkRecord | null>;
+  /**
+   * Makes an ephemeral container permanent in `toOrgId`, in one transaction: the link is used up, the
+   * container moves with its keys (which now act for `toUserId`), and the claimer becomes container admin.
+   * False when the container was claimed already.
+   */
+  claimContainer(c: { tokenHash: string; containerId: string; toOrgId: string; toUserId: string; at: number }): Promise<boolean>;
+
   close(): Promise<void>;
+}
+
+export interface ClaimLinkRecord {
+  tokenHash: string;
+  containerId: string;
+  createdAt: number;
+  expiresAt: number;
+  usedAt: number | null;
 }
 
 export type EntryKind = 'entry' | 'composite' | 'chunk' | 'entity';
@@ -209,8 +231,11 @@ export interface JobRecord {
 
 export interface ContainerStore {
   readonly containerId: string;
-  /** Stores the entry (with its tags and full-text row) and queues its workflow job in one transaction. */
-  insertEntry(entry: NewEntry, job: { id: string; kind: string; payload: Record<string, unknown> }): Promise<void>;
+  /**
+   * Stores the entry (with its tags and full-text row) and queues its workflow job in one transaction.
+   * Canonical entities get no full-text row: they are reached through the graph, not returned as matches.
+   */
+  insertEntry(entry: NewEntry, job?: { id: string; kind: string; payload: Record<string, unknown> }): Promise<void>;
   getEntry(id: string): Promise<EntryRecord | null>;
   listEntries(q: EntryListQuery): Promise<EntryRecord[]>;
   /** Removes the entry row (and its full-text row) and queues the purge of derived data, in one transaction. */
@@ -219,6 +244,18 @@ export interface ContainerStore {
   listChildren(parentId: string): Promise<EntryRecord[]>;
   deleteChildren(parentId: string): Promise<number>;
   markAnalyzed(id: string, at: number): Promise<void>;
+  /**
+   * Applies what an analysis job derived, in one transaction: new entries (without full-text rows for
+   * entities), edges (upserted), and optionally the analysed mark of the entry the job was for.
+   */
+  writeDerived(d: { entries?: NewEntry[]; edges?: EdgeRecord[]; analyzed?: { id: string; at: number } }): Promise<void>;
+  /** The canonical entity entry of a type and normalised key. */
+  findEntity(entityType: string, key: string): Promise<EntryRecord | null>;
+  getEdge(fromId: string, toId: string, type: string): Promise<EdgeRecord | null>;
+  /** Removes canonical entities no entry mentions any more (and their edges); returns how many. */
+  deleteOrphanEntities(): Promise<number>;
+  /** BM25 neighbours of a full-text query among entries and chunks, best first. */
+  fullTextNeighbors(query: string, limit: number): Promise<Array<{ id: string; score: number }>>;
   /** Live entries whose content hash matches, oldest first. */
   findByContentHash(hash: string): Promise<EntryRecord[]>;
   /** The first spelling an object name received, matched case-insensitively; null for a new object. */
@@ -255,7 +292,7 @@ export interface ContainerStore {
 
   enqueueJob(job: { id: string; kind: string; payload: Record<string, unknown>; runAfter?: number }): Promise<void>;
   /** Claims the next runnable job (queued, due) and marks it running. */
-  claimJob(now: number): Promise<JobRecord | null>;
+  claimJob(now: number, excludeKinds?: readonly string[]): Promise<JobRecord | null>;
   completeJob(id: string): Promise<void>;
   failJob(id: string, error: string, retryAt: number | null): Promise<void>;
   /** Jobs left `running` by a crash go back to the queue. */
@@ -273,4 +310,77 @@ export interface Stores {
   /** Every container database present on disk (used to resume queued work at start). */
   containerIdsOnDisk(): Promise<string[]>;
   close(): Promise<void>;
+}
+
+// ---- OAuth 2.1 authorization server and web sign-in (issue 5) ----
+
+/** A public OAuth client (no secret), registered dynamically (RFC 7591). */
+export interface OAuthClientRecord {
+  id: string;
+  name: string;
+  redirectUris: string[];
+  createdAt: number;
+}
+
+/** An authorization code, stored by hash; single use. */
+export interface AuthCodeRecord {
+  codeHash: string;
+  clientId: string;
+  userId: string;
+  redirectUri: string;
+  codeChallenge: string;
+  resource: string;
+  scope: string;
+  expiresAt: number;
+  usedAt: number | null;
+  /** The session the first exchange created, so a replayed code can revoke it. */
+  sessionId: string | null;
+}
+
+/** One grant of a client by a user (the `sid` claim): refresh tokens rotate inside it; revoking it ends them all. */
+export interface OAuthSessionRecord {
+  id: string;
+  userId: string;
+  clientId: string;
+  resource: string;
+  scope: string;
+  createdAt: number;
+  revokedAt: number | null;
+}
+
+export interface RefreshTokenRecord {
+  hash: string;
+  sessionId: string;
+  expiresAt: number;
+  usedAt: number | null;
+  createdAt: number;
+}
+
+/** A signed-in browser (cookie), stored by hash of the cookie value. */
+export interface WebSessionRecord {
+  idHash: string;
+  userId: string;
+  expiresAt: number;
+  createdAt: number;
+}
+
+export interface OAuthControlStore {
+  createOAuthClient(c: { name: string; redirectUris: string[] }): Promise<OAuthClientRecord>;
+  getOAuthClient(id: string): Promise<OAuthClientRecord | null>;
+  saveAuthCode(c: Omit<AuthCodeRecord, 'usedAt' | 'sessionId'>): Promise<void>;
+  /** Marks a code used atomically; `firstUse` is false when it had been used before (a replay). */
+  useAuthCode(codeHash: string, at: number): Promise<{ code: AuthCodeRecord; firstUse: boolean } | null>;
+  attachSessionToCode(codeHash: string, sessionId: string): Promise<void>;
+  createOAuthSession(s: { userId: string; clientId: string; resource: string; scope: string }): Promise<OAuthSessionRecord>;
+  getOAuthSession(id: string): Promise<OAuthSessionRecord | null>;
+  revokeOAuthSession(id: string, at: number): Promise<void>;
+  saveRefreshToken(t: { hash: string; sessionId: string; expiresAt: number }): Promise<void>;
+  /** Marks a refresh token used atomically; `firstUse` is false for a replayed (already rotated) token. */
+  useRefreshToken(hash: string, at: number): Promise<{ token: RefreshTokenRecord; firstUse: boolean } | null>;
+  getRefreshToken(hash: string): Promise<RefreshTokenRecord | null>;
+  createWebSession(s: { idHash: string; userId: string; expiresAt: number }): Promise<void>;
+  getWebSession(idHash: string): Promise<WebSessionRecord | null>;
+  deleteWebSession(idHash: string): Promise<void>;
+  /** Members of an organization with their roles (admin listings). */
+  listOrgMembers(orgId: string): Promise<Array<{ user: UserRecord; role: OrgRole }>>;
 }

@@ -5,6 +5,10 @@ import type { Permission, Transport } from '../store/types.js';
 /** What a handler sees: the container context plus the tools active for the caller's transport. */
 export interface ToolContext extends ContainerContext {
   activeTools: readonly string[];
+  /** The daemon's public base URL ('' when the caller is not behind HTTP, e.g. `svc mcp --data-dir`). */
+  baseUrl: string;
+  /** An MCP client's session label: writes without a `source` are labelled `agent:<session>`. */
+  agentSession?: string;
 }
 
 export interface RestBinding {

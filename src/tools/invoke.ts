@@ -1,7 +1,7 @@
 import { permits, resolveContainerAccess } from '../core/access/container-access.js';
 import type { Principal } from '../core/access/principal.js';
 import { chargeForTool, refundTool } from '../core/credits/charge.js';
-import { Forbidden, NotFound } from '../core/errors.js';
+import { Forbidden, NotFound, ServiceUnavailable } from '../core/errors.js';
 import type { Stores, Transport } from '../store/types.js';
 import { findTool } from './registry.js';
 import { parseToolInput } from './validate.js';
@@ -10,6 +10,8 @@ import { activeToolNames } from './visibility.js';
 export interface ToolRuntime {
   stores: Stores;
   wake(containerId: string): void;
+  /** The daemon's public base URL, for links a tool hands out (claim links). */
+  baseUrl?(): string;
 }
 
 export interface ToolCall {
@@ -18,6 +20,8 @@ export interface ToolCall {
   transport: Transport;
   tool: string;
   input: unknown;
+  /** MCP only: the session label that makes the default write source `agent:<session>`. */
+  agentSession?: string;
 }
 
 const TRANSPORT_LABEL: Record<Transport, string> = { rest: 'REST', mcp: 'MCP' };
@@ -32,11 +36,20 @@ export async function invokeTool(rt: ToolRuntime, call: ToolCall): Promise<unkno
   const tool = findTool(call.tool);
   const active = await activeToolNames(control, access, call.transport);
   if (!tool) throw new NotFound(`Tool ${call.tool} not found`);
+  // spec § Permissions: write-side tools are hidden from public-container visitors; a call is a 403
+  // (read-only access), not the 404 of a tool someone switched off.
+  if (access.visitor && tool.hiddenFromVisitors) {
+    throw new Forbidden(`${tool.name} is not available to visitors of a public container: visitors have read-only access`);
+  }
   if (!active.includes(tool.name)) {
     throw new NotFound(`Tool ${tool.name} is not enabled for the ${TRANSPORT_LABEL[call.transport]} transport on this container`);
   }
   if (!permits(access.permission, tool.permission)) {
     throw new Forbidden(`${tool.name} needs ${tool.permission} access to this container; this credential has ${access.permission} access`);
+  }
+  // A paused container answers only its readiness gate (svc_status); everything else waits for resume.
+  if (access.container.paused && tool.name !== 'svc_status') {
+    throw new ServiceUnavailable(`Container ${access.container.id} is paused by an administrator; retry after it is resumed`, 60);
   }
   const input = parseToolInput(tool.name, tool.input, call.input);
   await chargeForTool(control, call.principal.orgId, access.container.id, tool.name, tool.cost);
@@ -53,6 +66,8 @@ export async function invokeTool(rt: ToolRuntime, call: ToolCall): Promise<unkno
         now: Date.now(),
         wake: rt.wake,
         activeTools: active,
+        baseUrl: rt.baseUrl?.() ?? '',
+        agentSession: call.agentSession,
       },
       input,
     );

@@ -10,7 +10,7 @@ export function parseToolInput<S extends z.ZodType>(toolName: string, schema: S,
   if (parsed.success) return parsed.data;
   const problems = parsed.error.issues.map((i) => {
     const field = i.path.length ? i.path.join('.') : 'input';
-    const missing = i.code === 'invalid_type' && (input as Record<string, unknown>)[String(i.path[0])] === undefined && i.path.length === 1;
+    const missing = i.path.length === 1 && (input as Record<string, unknown>)[String(i.path[0])] === undefined;
     return missing ? `${field} is required` : `${field}: ${i.message}`;
   });
   throw new BadRequest(`Invalid parameters for ${toolName}: ${problems.join('; ')}`, { issues: parsed.error.issues });

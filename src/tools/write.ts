@@ -31,5 +31,7 @@ export const writeTool = defineTool({
   hiddenFromVisitors: true,
   rest: { method: 'POST', path: '/tools/write' },
   cli: { command: 'write', args: ['content'], stdin: 'content', flags: { tags: 'tag', metadata: 'meta' }, summary: 'Write an entry (text from the argument or stdin)' },
-  handler: (ctx, args) => writeEntry(ctx, args),
+  // spec § Source label convention: an MCP agent may label its writes `agent:<session>` instead of `agent:mcp`.
+  handler: (ctx, args) =>
+    writeEntry(ctx, { ...args, source: args.source ?? (ctx.transport === 'mcp' && ctx.agentSession ? `agent:${ctx.agentSession}` : undefined) }),
 });

@@ -156,12 +156,15 @@ describe('public containers', () => {
     const { key: visitorKey } = await d.admin<{ key: string }>(['key', 'create', '--org', 'visitors', '--name', 'visitor']);
     const asVisitor = (path: string, body: unknown) => d.rest('POST', path, { containerId: pub.containerId, key: visitorKey, body });
 
-    expect((await asVisitor('/tools/query', { sql: 'SELECT name FROM place' })).status).toBe(404);
+    const off = await asVisitor('/tools/query', { sql: 'SELECT name FROM place' });
+    expect(off.status, JSON.stringify(off.body)).toBe(404);
     setToolToggle(d.dataDir, pub.containerId, 'svc_query', 'rest', true);
     const r = await asVisitor('/tools/query', { sql: 'SELECT name FROM place' });
     expect(r.status).toBe(200);
     expect(r.body.data.rows).toEqual([['Oslo']]);
-    expect((await asVisitor('/tools/write', { object: 'place', content: { name: 'x' } })).status).toBe(404);
+    // Writing stays out of a visitor's reach (how it is refused is the access rules' business).
+    expect([403, 404]).toContain((await asVisitor('/tools/write', { object: 'place', content: { name: 'x' } })).status);
+    expect((await asVisitor('/tools/query', { sql: 'SELECT count(*) FROM place' })).body.data.rows).toEqual([[1]]);
   });
 
   test('svc query reads the statement from stdin', async () => {

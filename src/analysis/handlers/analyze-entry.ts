@@ -1,13 +1,20 @@
 import type { JobHandler } from '../handler.js';
+import { planRelations } from '../stages/classify-relations.js';
+import { emptyDerived } from '../stages/derived.js';
+import { planEntityLinks } from '../stages/link-entities.js';
 
 /**
- * Foundation stage of an entry's workflow: the entry and its full-text row were written in the write's own
- * transaction, so what remains is to record that the entry has been analysed. Later stages (chunking,
- * embeddings, duplicate groups, classification) hook in before the mark.
+ * An entry's background workflow. The entry and its full-text row were written in the write's own
+ * transaction; here its stages plan what they derive (entities, provenance relationships), and everything is
+ * written in one transaction together with the analysed mark, so a crash leaves all or nothing and the job
+ * simply runs again.
  */
 export const analyzeEntry: JobHandler = async (job, env) => {
   const entryId = String(job.payload.entryId);
   const entry = await env.entries.getEntry(entryId);
   if (!entry) return; // deleted before its analysis ran: nothing to do
-  await env.entries.markAnalyzed(entry.id, env.now());
+  const derived = emptyDerived();
+  await planEntityLinks(env.entries, entry, env.now(), derived);
+  await planRelations(env.entries, entry, derived);
+  await env.entries.writeDerived({ ...derived, analyzed: { id: entry.id, at: env.now() } });
 };

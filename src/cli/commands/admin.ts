@@ -2,11 +2,14 @@ import { Command } from 'commander';
 import { loadConfig } from '../../config/config.js';
 import { bootstrapOrg } from '../../core/admin/bootstrap-org.js';
 import { createApiKey } from '../../core/admin/create-api-key.js';
+import { requestAnalysisPass, updateContainerSettings } from '../../core/admin/container-settings.js';
 import { createContainer } from '../../core/admin/create-container.js';
 import { grantCredits } from '../../core/admin/grant-credits.js';
 import { SqliteStores } from '../../store/sqlite/stores.js';
 import type { Stores } from '../../store/types.js';
+import { BadRequest, NotFound } from '../../core/errors.js';
 import type { CliIo } from '../io.js';
+import { addAccessAdminCommands } from './admin-access.js';
 
 /**
  * Headless administration (the spec's dashboard operations for a self-hosted daemon), working directly on
@@ -49,10 +52,42 @@ export function adminCommand(io: CliIo): Command {
       .requiredOption('--org <org>', 'organization id or name')
       .requiredOption('--name <name>', 'container name')
       .option('--public', 'readable by any signed-in user')
-      .option('--ephemeral', 'ephemeral until claimed'),
+      .option('--ephemeral', 'ephemeral until claimed')
+      .option('--creator <email>', 'the member creating it (becomes its container admin); default the owner'),
   ).action((opts) =>
-    withStores(opts, (stores) => createContainer(stores, { org: opts.org, name: opts.name, isPublic: opts.public, isEphemeral: opts.ephemeral })),
+    withStores(opts, async (stores) => {
+      const creator = opts.creator ? await stores.control.getUserByEmail(opts.creator) : null;
+      if (opts.creator && !creator) throw new NotFound(`No user with email ${opts.creator}`);
+      return createContainer(stores, { org: opts.org, name: opts.name, isPublic: opts.public, isEphemeral: opts.ephemeral, userId: creator?.id });
+    }),
   );
+
+  common(
+    container
+      .command('set')
+      .description('Change analysis cadence, pause, or visibility')
+      .requiredOption('--container <id>', 'container id')
+      .option('--cadence <cadence>', 'analysis cadence: automatic or manual')
+      .option('--pause', 'pause: tool calls answer 503 (svc_status excepted) and analysis waits')
+      .option('--resume', 'resume a paused container')
+      .option('--public', 'readable by any signed-in user')
+      .option('--private', 'readable by the organization only'),
+  ).action((opts) =>
+    withStores(opts, (stores) =>
+      updateContainerSettings(stores.control, opts.container, {
+        cadence: opts.cadence,
+        paused: opts.pause ? true : opts.resume ? false : undefined,
+        isPublic: opts.public ? true : opts.private ? false : undefined,
+      }),
+    ),
+  );
+
+  common(
+    admin
+      .command('analyze')
+      .description('Run an analysis pass on a manual-cadence container')
+      .requiredOption('--container <id>', 'container id'),
+  ).action((opts) => withStores(opts, (stores) => requestAnalysisPass(stores.control, opts.container)));
 
   const key = admin.command('key').description('API keys');
   common(
@@ -62,9 +97,17 @@ export function adminCommand(io: CliIo): Command {
       .requiredOption('--org <org>', 'organization id or name')
       .requiredOption('--name <name>', 'key name (the default source of REST writes is webhook:<name>)')
       .option('--container <id>', 'scope the key to one container (recommended); omit for an account key')
-      .option('--expires <iso>', 'expiry date, ISO 8601'),
-  ).action((opts) =>
-    withStores(opts, (stores) => createApiKey(stores.control, { org: opts.org, containerId: opts.container, name: opts.name, expires: opts.expires })),
+      .option('--expires <iso>', 'expiry date, ISO 8601')
+      .option('--user <email>', 'the member the key acts as (default the owner)')
+      .option('--source <badge>', 'source badge: dashboard or plugin', 'dashboard'),
+    // `--container` is also a global option of `svc`; optsWithGlobals finds it wherever commander put it.
+  ).action((_o, cmd: Command) => { const opts = cmd.optsWithGlobals(); return (
+    withStores(opts, async (stores) => {
+      const user = opts.user ? await stores.control.getUserByEmail(opts.user) : null;
+      if (opts.user && !user) throw new NotFound(`No user with email ${opts.user}`);
+      if (opts.source !== 'dashboard' && opts.source !== 'plugin') throw new BadRequest('--source must be dashboard or plugin');
+      return createApiKey(stores.control, { org: opts.org, containerId: opts.container, name: opts.name, expires: opts.expires, userId: user?.id, sourceBadge: opts.source });
+    })); },
   );
 
   const credits = admin.command('credits').description('Credits');
@@ -76,5 +119,6 @@ export function adminCommand(io: CliIo): Command {
       .requiredOption('--amount <n>', 'credits to add', (v) => Number(v)),
   ).action((opts) => withStores(opts, (stores) => grantCredits(stores.control, opts.org, opts.amount)));
 
+  addAccessAdminCommands(admin, withStores, common);
   return admin;
 }

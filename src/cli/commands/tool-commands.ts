@@ -6,6 +6,7 @@ import { resolveClientSettings, settingsStore } from '../credentials.js';
 import { renderHuman } from '../output.js';
 import { parseKeyValues, toolFields, type FieldSpec } from '../tool-options.js';
 import type { CliIo } from '../io.js';
+import { addClientOptions } from '../client-options.js';
 
 const collect = (value: string, previous: string[] = []) => [...previous, value];
 
@@ -27,10 +28,10 @@ function toolCommand(tool: ToolDefinition<any, any>, io: CliIo): Command {
     if (positional.includes(f.name)) continue;
     cmd.addOption(optionFor(f));
   }
-  cmd.option('--json', 'print the raw result as JSON');
+  addClientOptions(cmd);
   cmd.action(async (...args: unknown[]) => {
     const command = args[args.length - 1] as Command;
-    const opts = command.optsWithGlobals();
+    const opts = command.opts();
     const input: Record<string, unknown> = {};
     for (const [i, name] of positional.entries()) {
       let value = args[i] as string | undefined;

@@ -1,11 +1,12 @@
 import { CredentialError, NotFound } from '../errors.js';
 import type { ContainerRecord, ControlStore, Permission } from '../../store/types.js';
 import type { Principal } from './principal.js';
+import { userPermissionOn } from './user-reach.js';
 
 export interface ContainerAccess {
   container: ContainerRecord;
   permission: Permission;
-  /** True when the caller only reads a public container of another organization. */
+  /** True when the caller only reads a public container (no membership, no grant). */
   visitor: boolean;
   orgRole: 'owner' | 'admin' | 'member' | null;
 }
@@ -31,16 +32,13 @@ export async function resolveContainerAccess(
   const container = await control.getContainer(containerId);
   if (!container) throw new NotFound(`Container ${containerId} not found`);
 
-  const orgRole = await control.getMembership(container.orgId, principal.userId);
-  const sameOrg = principal.orgId === container.orgId && orgRole !== null;
-  if (!sameOrg) {
-    // A private container of another organization is reported as missing rather than forbidden.
-    if (!container.isPublic) throw new NotFound(`Container ${containerId} not found`);
-    return { container, permission: 'read', visitor: true, orgRole: null };
+  let reach = await userPermissionOn(control, principal.userId, container);
+  // An API key acts inside the organization it was created in; elsewhere it is at most a public visitor.
+  if (principal.kind === 'api_key' && principal.orgId !== container.orgId) {
+    reach = container.isPublic ? { permission: 'read', visitor: true } : null;
   }
-  // Admin on a container comes from creating it or from a grant (spec § Tool visibility defaults);
-  // other members of the owning organization read and write it unless a grant says otherwise.
-  const grant = await control.getGrant(container.id, principal.userId);
-  const permission: Permission = container.createdBy === principal.userId ? 'admin' : (grant ?? 'editor');
-  return { container, permission, visitor: false, orgRole };
+  // A private container the caller cannot reach is reported as missing rather than forbidden.
+  if (!reach) throw new NotFound(`Container ${containerId} not found`);
+  const orgRole = reach.visitor ? null : await control.getMembership(container.orgId, principal.userId);
+  return { container, permission: reach.permission, visitor: reach.visitor, orgRole };
 }

@@ -1,6 +1,6 @@
-import { generateApiKey } from '../../auth/api-keys.js';
 import type { ControlStore } from '../../store/types.js';
 import { BadRequest, NotFound } from '../errors.js';
+import { parseExpiry, storeNewKey } from '../keys/create-key.js';
 import { findOrg, orgOwnerId } from './find-org.js';
 
 export interface CreateKeyInput {
@@ -14,7 +14,10 @@ export interface CreateKeyInput {
   sourceBadge?: 'dashboard' | 'plugin';
 }
 
-/** Creates an API key. The full key is returned once and never stored (only its hash is). */
+/**
+ * `svc admin key create`: creates a key on the data dir (acting for the owner unless a user is named). The
+ * full key is returned once and never stored (only its hash is); same creation path as `svc keys create`.
+ */
 export async function createApiKey(control: ControlStore, input: CreateKeyInput, now = Date.now()): Promise<{ key: string; keyId: string }> {
   if (!input.name.trim()) throw new BadRequest('The key needs a name');
   const org = await findOrg(control, input.org);
@@ -22,22 +25,17 @@ export async function createApiKey(control: ControlStore, input: CreateKeyInput,
     const c = await control.getContainer(input.containerId);
     if (!c || c.orgId !== org.id) throw new NotFound(`Container ${input.containerId} not found in organization ${org.name}`);
   }
-  let expiresAt: number | null = null;
-  if (input.expires !== undefined) {
-    expiresAt = Date.parse(input.expires);
-    if (Number.isNaN(expiresAt)) throw new BadRequest(`Invalid expiry date: ${input.expires}`);
-    if (expiresAt <= now) throw new BadRequest('The expiry must be in the future');
-  }
-  const generated = generateApiKey();
-  await control.createApiKey({
-    id: generated.keyId,
-    orgId: org.id,
-    userId: input.userId ?? (await orgOwnerId(control, org.id)),
-    containerId: input.containerId ?? null,
-    name: input.name.trim(),
-    hash: generated.hash,
-    sourceBadge: input.sourceBadge ?? 'dashboard',
-    expiresAt,
-  });
-  return { key: generated.key, keyId: generated.keyId };
+  const created = await storeNewKey(
+    control,
+    {
+      orgId: org.id,
+      userId: input.userId ?? (await orgOwnerId(control, org.id)),
+      containerId: input.containerId ?? null,
+      name: input.name.trim(),
+      sourceBadge: input.sourceBadge ?? 'dashboard',
+      expiresAt: parseExpiry(input.expires, now),
+    },
+    now,
+  );
+  return { key: created.key, keyId: created.id };
 }

@@ -1,3 +1,4 @@
+import { analysisHeld } from '../../analysis/analysis-held.js';
 import type { ContainerContext } from '../context.js';
 
 export interface StatusRecord {
@@ -41,6 +42,7 @@ export async function containerStatus(ctx: ContainerContext, activeTools: number
         pending: Math.max(0, counts.eligible - counts.analyzed),
       },
     },
-    analysis: { inProgress: (await ctx.entries.pendingJobCount()) > 0, cadence: c.analysisCadence },
+    // A pass is running when queued work exists and nothing holds it (pause, or manual cadence without a request).
+    analysis: { inProgress: !analysisHeld(c) && (await ctx.entries.pendingJobCount()) > 0, cadence: c.analysisCadence },
   };
 }

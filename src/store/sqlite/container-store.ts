@@ -78,9 +78,10 @@ export class SqliteContainerStore implements ContainerStore {
 
   async insertObjectEntry(e: NewEntry, job: { id: string; kind: string; payload: Record<string, unknown> }, update: ObjectProfileUpdate): Promise<void> {
     this.db.transaction(() => {
-      this.insertEntrySync(e, job);
+      this.insertEntryRow(e);
+      this.insertJob(job);
       this.objects.applyUpdate(update, Date.now());
-    })();
+    }).immediate(); // the profile update reads then writes: take the write lock up front
   }
 
   async listObjectProfiles(object?: string): Promise<ObjectProfileRecord[]> {
@@ -111,43 +112,52 @@ export class SqliteContainerStore implements ContainerStore {
     return this.objects.rowsReferencing(value);
   }
 
-  async insertEntry(e: NewEntry, job: { id: string; kind: string; payload: Record<string, unknown> }): Promise<void> {
-    this.insertEntrySync(e, job);
-  }
-
-  private insertEntrySync(e: NewEntry, job: { id: string; kind: string; payload: Record<string, unknown> }): void {
-    const content = typeof e.content === 'string' ? e.content : JSON.stringify(e.content);
+  async insertEntry(e: NewEntry, job?: { id: string; kind: string; payload: Record<string, unknown> }): Promise<void> {
     this.db.transaction(() => {
-      const { lastInsertRowid: seq } = this.db
-        .prepare(
-          `INSERT INTO entries (id, kind, content, content_type, source, tags, properties, created_at, ingested_at,
-             object, parent_id, composite_type, chunk_index, total_chunks, content_hash, fields)
-           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-        )
-        .run(
-          e.id,
-          e.kind,
-          content,
-          e.contentType,
-          e.source,
-          JSON.stringify(e.tags),
-          JSON.stringify(e.properties),
-          e.createdAt,
-          e.ingestedAt,
-          e.object,
-          e.parentId,
-          e.compositeType,
-          e.chunkIndex,
-          e.totalChunks,
-          e.contentHash,
-          e.fields ? JSON.stringify(e.fields) : null,
-        );
-      const tagStmt = this.db.prepare('INSERT OR IGNORE INTO entry_tags (seq, tag) VALUES (?, ?)');
-      for (const tag of e.tags) tagStmt.run(seq, tag);
-      this.db.prepare('INSERT INTO entries_fts (rowid, text) VALUES (?, ?)').run(seq, searchableText(e.content));
-      this.insertJob(job);
+      this.insertEntryRow(e);
+      if (job) this.insertJob(job);
     })();
   }
+
+  async writeDerived(d: { entries?: NewEntry[]; edges?: EdgeRecord[]; analyzed?: { id: string; at: number } }): Promise<void> {
+    this.db.transaction(() => {
+      for (const e of d.entries ?? []) this.insertEntryRow(e);
+      for (const edge of d.edges ?? []) this.upsertEdge(edge);
+      if (d.analyzed) this.db.prepare('UPDATE entries SET analyzed_at = ? WHERE id = ?').run(d.analyzed.at, d.analyzed.id);
+    })();
+  }
+
+  private insertEntryRow(e: NewEntry): void {
+    const content = typeof e.content === 'string' ? e.content : JSON.stringify(e.content);
+    const { lastInsertRowid: seq } = this.db
+      .prepare(
+        `INSERT INTO entries (id, kind, content, content_type, source, tags, properties, created_at, ingested_at,
+           object, parent_id, composite_type, chunk_index, total_chunks, content_hash, fields)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      )
+      .run(
+        e.id,
+        e.kind,
+        content,
+        e.contentType,
+        e.source,
+        JSON.stringify(e.tags),
+        JSON.stringify(e.properties),
+        e.createdAt,
+        e.ingestedAt,
+        e.object,
+        e.parentId,
+        e.compositeType,
+        e.chunkIndex,
+        e.totalChunks,
+        e.contentHash,
+        e.fields ? JSON.stringify(e.fields) : null,
+      );
+    const tagStmt = this.db.prepare('INSERT OR IGNORE INTO entry_tags (seq, tag) VALUES (?, ?)');
+    for (const tag of e.tags) tagStmt.run(seq, tag);
+    if (e.kind !== 'entity') this.db.prepare('INSERT INTO entries_fts (rowid, text) VALUES (?, ?)').run(seq, searchableText(e.content));
+  }
+
 
   async getEntry(id: string): Promise<EntryRecord | null> {
     const r = this.db.prepare('SELECT * FROM entries WHERE id = ?').get(id) as Row | undefined;
@@ -200,6 +210,48 @@ export class SqliteContainerStore implements ContainerStore {
     this.db.prepare('UPDATE entries SET analyzed_at = ? WHERE id = ?').run(at, id);
   }
 
+  async findEntity(entityType: string, key: string): Promise<EntryRecord | null> {
+    const r = this.db
+      .prepare(
+        `SELECT * FROM entries WHERE kind = 'entity'
+           AND json_extract(properties, '$.entityType') = ? AND json_extract(properties, '$.key') = ? LIMIT 1`,
+      )
+      .get(entityType, key) as Row | undefined;
+    return r ? toEntry(r) : null;
+  }
+
+  async getEdge(fromId: string, toId: string, type: string): Promise<EdgeRecord | null> {
+    const r = this.db.prepare('SELECT * FROM edges WHERE from_id = ? AND to_id = ? AND type = ?').get(fromId, toId, type) as Row | undefined;
+    return r ? toEdge(r) : null;
+  }
+
+  async deleteOrphanEntities(): Promise<number> {
+    return this.db.transaction(() => {
+      const orphans = this.db
+        .prepare(
+          `SELECT seq, id FROM entries e WHERE kind = 'entity'
+             AND NOT EXISTS (SELECT 1 FROM edges WHERE to_id = e.id AND type = 'mentions')`,
+        )
+        .all() as Row[];
+      for (const o of orphans) {
+        this.db.prepare('DELETE FROM edges WHERE from_id = ? OR to_id = ?').run(o.id, o.id);
+        this.db.prepare('DELETE FROM entries WHERE seq = ?').run(o.seq);
+      }
+      return orphans.length;
+    })();
+  }
+
+  async fullTextNeighbors(query: string, limit: number): Promise<Array<{ id: string; score: number }>> {
+    if (!query.trim()) return [];
+    const rows = this.db
+      .prepare(
+        `SELECT e.id, bm25(entries_fts) AS rank FROM entries_fts JOIN entries e ON e.seq = entries_fts.rowid
+         WHERE entries_fts MATCH ? AND e.kind IN ('entry','chunk') ORDER BY rank LIMIT ?`,
+      )
+      .all(query, limit) as Row[];
+    return rows.map((r) => ({ id: r.id, score: -r.rank }));
+  }
+
   async findByContentHash(hash: string): Promise<EntryRecord[]> {
     return (this.db.prepare('SELECT * FROM entries WHERE content_hash = ? ORDER BY seq').all(hash) as Row[]).map(toEntry);
   }
@@ -239,6 +291,10 @@ export class SqliteContainerStore implements ContainerStore {
   }
 
   async insertEdge(edge: EdgeRecord): Promise<void> {
+    this.upsertEdge(edge);
+  }
+
+  private upsertEdge(edge: EdgeRecord): void {
     this.db
       .prepare(
         `INSERT INTO edges (from_id, to_id, type, properties, created_at) VALUES (?, ?, ?, ?, ?)
@@ -287,11 +343,12 @@ export class SqliteContainerStore implements ContainerStore {
     this.insertJob(job);
   }
 
-  async claimJob(now: number): Promise<JobRecord | null> {
+  async claimJob(now: number, excludeKinds: readonly string[] = []): Promise<JobRecord | null> {
     return this.db.transaction(() => {
+      const skip = excludeKinds.length ? `AND kind NOT IN (${excludeKinds.map(() => '?').join(',')})` : '';
       const r = this.db
-        .prepare("SELECT * FROM jobs WHERE status = 'queued' AND run_after <= ? ORDER BY run_after, created_at LIMIT 1")
-        .get(now) as Row | undefined;
+        .prepare(`SELECT * FROM jobs WHERE status = 'queued' AND run_after <= ? ${skip} ORDER BY run_after, created_at LIMIT 1`)
+        .get(now, ...excludeKinds) as Row | undefined;
       if (!r) return null;
       this.db.prepare("UPDATE jobs SET status = 'running', attempts = attempts + 1, updated_at = ? WHERE id = ?").run(now, r.id);
       return toJob({ ...r, status: 'running', attempts: r.attempts + 1 });

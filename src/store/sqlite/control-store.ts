@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type {
   ApiKeyRecord,
+  ClaimLinkRecord,
   ContainerRecord,
   ControlStore,
   CreditCharge,
@@ -13,6 +14,7 @@ import type {
 } from '../types.js';
 import { openDatabase, type Db } from './database.js';
 import { controlMigrations } from './migrations/control.js';
+import { OAuthQueries } from './oauth-queries.js';
 
 type Row = Record<string, any>;
 
@@ -33,6 +35,7 @@ const toContainer = (r: Row): ContainerRecord => ({
   paused: !!r.paused,
   initializationStatus: r.initialization_status,
   analysisCadence: r.analysis_cadence,
+  analysisRequestedAt: r.analysis_requested_at ?? null,
   createdBy: r.created_by,
   createdAt: r.created_at,
 });
@@ -58,6 +61,7 @@ const CONTAINER_COLUMNS: Record<string, string> = {
   paused: 'paused',
   initializationStatus: 'initialization_status',
   analysisCadence: 'analysis_cadence',
+  analysisRequestedAt: 'analysis_requested_at',
   orgId: 'org_id',
 };
 const KEY_COLUMNS: Record<string, string> = {
@@ -72,6 +76,7 @@ function setClause(patch: Record<string, unknown>, columns: Record<string, strin
   for (const [k, v] of Object.entries(patch)) {
     const col = columns[k];
     if (!col || v === undefined) continue;
+    // null is a value here (clearing a timestamp); only undefined means "leave as is".
     parts.push(`${col} = ?`);
     values.push(typeof v === 'boolean' ? (v ? 1 : 0) : v);
   }
@@ -81,8 +86,11 @@ function setClause(patch: Record<string, unknown>, columns: Record<string, strin
 export class SqliteControlStore implements ControlStore {
   private readonly db: Db;
 
+  private readonly oauth: OAuthQueries;
+
   constructor(file: string) {
     this.db = openDatabase(file, controlMigrations);
+    this.oauth = new OAuthQueries(this.db);
   }
 
   async createOrg(name: string, credits: number): Promise<OrgRecord> {
@@ -251,6 +259,52 @@ export class SqliteControlStore implements ControlStore {
     const r = this.db.prepare('SELECT credits FROM orgs WHERE id = ?').get(orgId) as Row | undefined;
     return r ? (r.credits as number) : 0;
   }
+
+  async createClaimLink(l: { tokenHash: string; containerId: string; expiresAt: number }): Promise<void> {
+    this.db
+      .prepare('INSERT INTO claim_links (token_hash, container_id, created_at, expires_at) VALUES (?, ?, ?, ?)')
+      .run(l.tokenHash, l.containerId, Date.now(), l.expiresAt);
+  }
+
+  async getClaimLink(tokenHash: string): Promise<ClaimLinkRecord | null> {
+    const r = this.db.prepare('SELECT * FROM claim_links WHERE token_hash = ?').get(tokenHash) as Row | undefined;
+    return r ? { tokenHash: r.token_hash, containerId: r.container_id, createdAt: r.created_at, expiresAt: r.expires_at, usedAt: r.used_at } : null;
+  }
+
+  async claimContainer(c: { tokenHash: string; containerId: string; toOrgId: string; toUserId: string; at: number }): Promise<boolean> {
+    return this.db.transaction(() => {
+      const moved = this.db
+        .prepare('UPDATE containers SET is_ephemeral = 0, org_id = ?, created_by = ? WHERE id = ? AND is_ephemeral = 1')
+        .run(c.toOrgId, c.toUserId, c.containerId);
+      if (moved.changes === 0) return false;
+      this.db.prepare('UPDATE claim_links SET used_at = ? WHERE token_hash = ?').run(c.at, c.tokenHash);
+      // Keys handed out with the ephemeral container keep working for the agents that hold them.
+      this.db.prepare('UPDATE api_keys SET org_id = ?, user_id = ? WHERE container_id = ?').run(c.toOrgId, c.toUserId, c.containerId);
+      this.db
+        .prepare(
+          `INSERT INTO container_grants (container_id, user_id, permission) VALUES (?, ?, 'admin')
+           ON CONFLICT (container_id, user_id) DO UPDATE SET permission = 'admin'`,
+        )
+        .run(c.containerId, c.toUserId);
+      return true;
+    })();
+  }
+  // OAuth server state (issue 5) lives in oauth-queries.ts; these delegate.
+  createOAuthClient: ControlStore['createOAuthClient'] = (c) => this.oauth.createOAuthClient(c);
+  getOAuthClient: ControlStore['getOAuthClient'] = (id) => this.oauth.getOAuthClient(id);
+  saveAuthCode: ControlStore['saveAuthCode'] = (c) => this.oauth.saveAuthCode(c);
+  useAuthCode: ControlStore['useAuthCode'] = (h, at) => this.oauth.useAuthCode(h, at);
+  attachSessionToCode: ControlStore['attachSessionToCode'] = (h, s) => this.oauth.attachSessionToCode(h, s);
+  createOAuthSession: ControlStore['createOAuthSession'] = (s) => this.oauth.createOAuthSession(s);
+  getOAuthSession: ControlStore['getOAuthSession'] = (id) => this.oauth.getOAuthSession(id);
+  revokeOAuthSession: ControlStore['revokeOAuthSession'] = (id, at) => this.oauth.revokeOAuthSession(id, at);
+  saveRefreshToken: ControlStore['saveRefreshToken'] = (t) => this.oauth.saveRefreshToken(t);
+  useRefreshToken: ControlStore['useRefreshToken'] = (h, at) => this.oauth.useRefreshToken(h, at);
+  getRefreshToken: ControlStore['getRefreshToken'] = (h) => this.oauth.getRefreshToken(h);
+  createWebSession: ControlStore['createWebSession'] = (s) => this.oauth.createWebSession(s);
+  getWebSession: ControlStore['getWebSession'] = (h) => this.oauth.getWebSession(h);
+  deleteWebSession: ControlStore['deleteWebSession'] = (h) => this.oauth.deleteWebSession(h);
+  listOrgMembers: ControlStore['listOrgMembers'] = (o) => this.oauth.listOrgMembers(o);
 
   async close(): Promise<void> {
     this.db.close();

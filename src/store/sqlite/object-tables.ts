@@ -117,7 +117,7 @@ export class ObjectTables {
       d.fields.forEach((f, i) => insert.run(profile.id, f.name, f.type, (present.get(d.object, d.source, f.name) as Row).n, i));
       this.bump();
       return this.toProfile(this.profileRow(d.object, d.source)!);
-    })();
+    }).immediate();
   }
 
   rows(): ObjectRowRecord[] {

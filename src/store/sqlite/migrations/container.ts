@@ -91,4 +91,12 @@ export const containerMigrations: Migration[] = [
       INSERT INTO object_state (id, version) VALUES (1, 0);
     `,
   },
+  {
+    version: 30,
+    name: 'canonical entity lookup',
+    up: `
+      CREATE INDEX entries_entity_key ON entries(json_extract(properties, '$.entityType'), json_extract(properties, '$.key'))
+        WHERE kind = 'entity';
+    `,
+  },
 ];

@@ -77,4 +77,70 @@ export const controlMigrations: Migration[] = [
       CREATE INDEX credit_ledger_org ON credit_ledger(org_id, at);
     `,
   },
+  {
+    version: 30,
+    name: 'manual analysis requests',
+    up: `ALTER TABLE containers ADD COLUMN analysis_requested_at INTEGER;`,
+  },
+  {
+    version: 31,
+    name: 'claim links',
+    up: `
+      CREATE TABLE claim_links (
+        token_hash TEXT PRIMARY KEY,
+        container_id TEXT NOT NULL REFERENCES containers(id) ON DELETE CASCADE,
+        created_at INTEGER NOT NULL,
+        expires_at INTEGER NOT NULL,
+        used_at INTEGER
+      );
+      CREATE INDEX claim_links_container ON claim_links(container_id);
+    `,
+  },
+  {
+    version: 2,
+    name: 'oauth clients, codes, sessions, refresh tokens, web sessions',
+    up: `
+      CREATE TABLE oauth_clients (
+        id TEXT PRIMARY KEY,
+        name TEXT NOT NULL,
+        redirect_uris TEXT NOT NULL,
+        created_at INTEGER NOT NULL
+      );
+      CREATE TABLE oauth_codes (
+        code_hash TEXT PRIMARY KEY,
+        client_id TEXT NOT NULL REFERENCES oauth_clients(id) ON DELETE CASCADE,
+        user_id TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+        redirect_uri TEXT NOT NULL,
+        code_challenge TEXT NOT NULL,
+        resource TEXT NOT NULL,
+        scope TEXT NOT NULL,
+        expires_at INTEGER NOT NULL,
+        used_at INTEGER,
+        session_id TEXT
+      );
+      CREATE TABLE oauth_sessions (
+        id TEXT PRIMARY KEY,
+        user_id TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+        client_id TEXT NOT NULL REFERENCES oauth_clients(id) ON DELETE CASCADE,
+        resource TEXT NOT NULL,
+        scope TEXT NOT NULL,
+        created_at INTEGER NOT NULL,
+        revoked_at INTEGER
+      );
+      CREATE TABLE oauth_refresh_tokens (
+        hash TEXT PRIMARY KEY,
+        session_id TEXT NOT NULL REFERENCES oauth_sessions(id) ON DELETE CASCADE,
+        expires_at INTEGER NOT NULL,
+        used_at INTEGER,
+        created_at INTEGER NOT NULL
+      );
+      CREATE INDEX oauth_refresh_tokens_session ON oauth_refresh_tokens(session_id);
+      CREATE TABLE web_sessions (
+        id_hash TEXT PRIMARY KEY,
+        user_id TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+        expires_at INTEGER NOT NULL,
+        created_at INTEGER NOT NULL
+      );
+    `,
+  },
 ];

@@ -1,0 +1,11 @@
+import type { ControlStore } from '../../store/types.js';
+import type { SigningKey } from './signing-key.js';
+
+/** What every OAuth operation needs: the store, the signing key and the issuer (the daemon's base URL). */
+export interface OAuthServerContext {
+  control: ControlStore;
+  key: SigningKey;
+  /** Issuer identifier and base of every resource URL; known only once the daemon listens. */
+  issuer(): string;
+  now(): number;
+}
