@@ -1,5 +1,5 @@
 // svc_query sandbox numbers: materializing the sandbox database, a cold and a warm statement, and how fast a
-// runaway statement is stopped. Writes JSON to stdout (and bench/results/query.json). Run after `npm run build`.
+// runaway statement is stopped. Prints JSON; also writes it to .bench-out/query.json. Run after `npm run build`.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -61,6 +61,6 @@ const result = {
 };
 await store.close();
 rmSync(dir, { recursive: true, force: true });
-mkdirSync(new URL('./results/', import.meta.url), { recursive: true });
-writeFileSync(new URL('./results/query.json', import.meta.url), JSON.stringify(result, null, 2) + '\n');
+mkdirSync(new URL('../.bench-out/', import.meta.url), { recursive: true });
+writeFileSync(new URL('../.bench-out/query.json', import.meta.url), JSON.stringify(result, null, 2) + '\n');
 console.log(JSON.stringify(result, null, 2));
