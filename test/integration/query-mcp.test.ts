@@ -1,7 +1,7 @@
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startDaemon, type TestDaemon } from '../helpers/daemon.js';
-import { balance, call, httpClient, toolNames } from '../helpers/mcp.js';
+import { balance, call, httpClient, stdioClient, toolNames } from '../helpers/mcp.js';
 import { setToolToggle } from '../helpers/tool-toggle.js';
 
 // spec § Tool visibility defaults: svc_query is off on MCP too; once enabled it answers like REST.
@@ -42,4 +42,18 @@ describe('svc_query over MCP', () => {
     expect(JSON.stringify(r.body)).toMatch(/BAD_REQUEST/);
     expect(JSON.stringify(r.body)).toMatch(/internal to the database/);
   });
+
+  test('svc mcp over stdio on the data dir runs it in the same sandbox, stdout untouched', async () => {
+    const { client: local, stderr } = await stdioClient(['mcp', '--data-dir', d.dataDir, '--key', d.key], d.env);
+    try {
+      const r = await call(local, 'svc_query', { sql: 'SELECT count(*) AS n FROM contact' });
+      expect(r.body, stderr()).toEqual({ columns: ['n'], rows: [[1]], rowCount: 1, truncated: false });
+      const runaway = await call(local, 'svc_query', { sql: 'WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c) SELECT max(x) FROM c' });
+      expect(runaway.isError).toBe(true);
+      expect(JSON.stringify(runaway.body)).toMatch(/time budget/);
+      expect((await toolNames(local)).length).toBeGreaterThan(0);
+    } finally {
+      await local.close();
+    }
+  }, 30_000);
 });
