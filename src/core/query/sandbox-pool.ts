@@ -31,18 +31,30 @@ class SandboxPool {
   private idle: Sandbox[] = [];
   private running = 0;
   private waiting: Array<() => void> = [];
+  /** Cleared when this Node cannot even start under the address-space limit (its own reservations exceed it). */
+  private addressLimit = existsSync('/bin/sh');
 
   /**
    * `limited` sandboxes run callers' statements: `ulimit -v` bounds native (SQLite) memory too, which V8
    * flags cannot (without a POSIX shell the time budget and blob caps still apply). Builders run only our
    * own code over the container's rows and get room for large containers instead.
    */
-  private start(limited: boolean): Promise<Sandbox> {
+  private async start(limited: boolean): Promise<Sandbox> {
+    if (!limited || !this.addressLimit) return this.spawnSandbox(limited, false);
+    try {
+      return await this.spawnSandbox(true, true);
+    } catch (err) {
+      // Better a sandbox bounded by time, heap and blob caps than no svc_query at all; say so once.
+      this.addressLimit = false;
+      process.stderr.write(`[svc] query sandboxes cannot start under a ${SANDBOX_ADDRESS_SPACE_KB} KiB address-space limit on this Node; running them without it (${(err as Error).message.split('\n')[0].slice(0, 200)})\n`);
+      return this.spawnSandbox(true, false);
+    }
+  }
+
+  private spawnSandbox(limited: boolean, addressLimit: boolean): Promise<Sandbox> {
     const stdio: Array<'ignore' | 'pipe' | 'ipc'> = ['ignore', 'ignore', 'pipe', 'ipc'];
     const heap = limited ? '--max-old-space-size=192' : '--max-old-space-size=2048';
-    const proc = !limited
-      ? spawn(process.execPath, [heap, CHILD], { stdio })
-      : existsSync('/bin/sh')
+    const proc = addressLimit
       ? spawn('/bin/sh', ['-c', `ulimit -v ${SANDBOX_ADDRESS_SPACE_KB} 2>/dev/null; exec "$0" ${heap} "$1"`, process.execPath, CHILD], { stdio })
       : spawn(process.execPath, [heap, CHILD], { stdio });
     const box: Sandbox = { proc, stderr: '' };
