@@ -6,7 +6,7 @@ _svc() {
     case "${COMP_WORDS[i]}" in -*) ;; *) path="${path:+$path }${COMP_WORDS[i]}" ;; esac
   done
   case "$path" in
-    "") words="serve admin config explore write delete status tools mcp login logout whoami keys completion --version" ;;
+    "") words="serve admin config explore write delete status query objects tools mcp login logout whoami keys completion --version" ;;
     "serve") words="--host --port --data-dir --public-url" ;;
     "admin") words="init container analyze key credits user grant tools" ;;
     "admin init") words="--email --password --org --name --data-dir --json" ;;
@@ -37,6 +37,10 @@ _svc() {
     "write") words="--tag --meta --source --occurred-at --object --fields --content-type --server --key --container --json" ;;
     "delete") words="--include-duplicates --server --key --container --json" ;;
     "status") words="--server --key --container --json" ;;
+    "query") words="--server --key --container --json" ;;
+    "objects") words="list declare" ;;
+    "objects list") words="--json" ;;
+    "objects declare") words="--source --field --key-field --data-dir --json" ;;
     "tools") words="list enable disable" ;;
     "tools list") words="--server --key --container --json" ;;
     "tools enable") words="--transport --server --key --container --json" ;;

@@ -2,6 +2,7 @@ import { Command, CommanderError } from 'commander';
 import { adminCommand } from './commands/admin.js';
 import { completionCommand } from './commands/completion.js';
 import { configCommand } from './commands/config.js';
+import { objectsCommand } from './commands/objects.js';
 import { mcpCommand } from './commands/mcp.js';
 import { serveCommand } from './commands/serve.js';
 import { keysCommand } from './commands/keys.js';
@@ -23,6 +24,7 @@ export function buildProgram(io: CliIo): Command {
   program.addCommand(adminCommand(io).addCommand(adminToolsCommand(io)));
   program.addCommand(configCommand(io));
   for (const cmd of toolCommands(io)) program.addCommand(cmd);
+  program.addCommand(objectsCommand(io));
   program.addCommand(toolsCommand(io));
   program.addCommand(mcpCommand(io));
   for (const cmd of [loginCommand(io), logoutCommand(io), whoamiCommand(io), keysCommand(io)]) program.addCommand(cmd);

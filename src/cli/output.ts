@@ -3,7 +3,7 @@ export function renderHuman(tool: string, data: unknown): string {
   const d = data as any;
   switch (tool) {
     case 'svc_write':
-      return [`entryId    ${d.entryId}`, `workflowId ${d.workflowId}`, d.object ? `object     ${d.object}` : null, d.message]
+      return [`entryId    ${d.entryId}`, `workflowId ${d.workflowId}`, d.object ? `object     ${d.object}` : null, d.unknownFields?.length ? `unknown    ${d.unknownFields.join(', ')} (not in the declared schema; stored anyway)` : null, d.message]
         .filter(Boolean)
         .join('\n');
     case 'svc_delete':
@@ -25,6 +25,8 @@ export function renderHuman(tool: string, data: unknown): string {
         `analysis       ${d.analysis.cadence}${d.analysis.inProgress ? ', in progress' : ''}`,
       ].join('\n');
     }
+    case 'svc_query':
+      return renderTable(d.columns, d.rows, `${d.rowCount} row${d.rowCount === 1 ? '' : 's'}${d.truncated ? ' (truncated: results stop at 200 rows or about 256 KB)' : ''}`);
     default:
       return JSON.stringify(d, null, 2);
   }
@@ -34,4 +36,20 @@ function preview(content: unknown): string {
   const text = typeof content === 'string' ? content : JSON.stringify(content);
   const flat = text.replace(/\s+/g, ' ').trim();
   return flat.length > 80 ? `${flat.slice(0, 77)}...` : flat;
+}
+
+const MAX_CELL = 40;
+
+function cell(v: unknown): string {
+  const text = v === null || v === undefined ? 'NULL' : typeof v === 'string' ? v : JSON.stringify(v);
+  const flat = text.replace(/\s+/g, ' ');
+  return flat.length > MAX_CELL ? `${flat.slice(0, MAX_CELL - 1)}…` : flat;
+}
+
+/** svc_query's result as an aligned text table (long values cut to 40 characters; --json has them whole). */
+export function renderTable(columns: string[], rows: unknown[][], footer: string): string {
+  const cells = rows.map((r) => r.map(cell));
+  const widths = columns.map((c, i) => Math.max(cell(c).length, ...cells.map((r) => r[i]?.length ?? 0)));
+  const line = (values: string[]) => values.map((v, i) => v.padEnd(widths[i])).join('  ').trimEnd();
+  return [line(columns.map(cell)), line(widths.map((w) => '-'.repeat(w))), ...cells.map(line), footer].join('\n');
 }

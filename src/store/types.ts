@@ -153,6 +153,47 @@ export interface EntryRecord {
   fields: Record<string, unknown> | null;
 }
 
+/** Value types of a profiled object field (spec § svc_query `fields` catalog). */
+export type FieldType = 'integer' | 'number' | 'boolean' | 'date' | 'text' | 'json' | 'mixed';
+
+/** One (object, source) profile: accreted from writes, or declared by a connector. */
+export interface ObjectProfileRecord {
+  id: string;
+  /** Canonical object name (its first spelling). */
+  object: string;
+  source: string;
+  mode: 'declared' | 'accreted';
+  /** Declared key field: other records' lookup fields may hold its value (crm_assoc edges). */
+  keyField: string | null;
+  /** Records profiled (live rows of this object under this source). */
+  seen: number;
+  createdAt: number;
+  /** In first-seen (or declared) order. */
+  fields: Array<{ name: string; type: FieldType; present: number }>;
+}
+
+/** What one object write adds to its profile: the record's fields with their (already widened) types. */
+export interface ObjectProfileUpdate {
+  object: string;
+  source: string;
+  fields: Array<{ name: string; type: FieldType }>;
+}
+
+export interface ObjectSchemaDeclaration {
+  object: string;
+  source: string;
+  fields: Array<{ name: string; type: FieldType }>;
+  keyField: string | null;
+}
+
+/** A live object row, as the query sandbox materializes it. */
+export interface ObjectRowRecord {
+  entryId: string;
+  object: string;
+  source: string;
+  fields: Record<string, unknown>;
+}
+
 export interface EdgeRecord {
   fromId: string;
   toId: string;
@@ -231,6 +272,23 @@ export interface ContainerStore {
   /** Removes every edge touching the entry; returns how many. */
   deleteEdgesOf(id: string): Promise<number>;
   counts(): Promise<EntryCounts>;
+
+  /** Stores an object row like insertEntry and folds it into its (object, source) profile, in one transaction. */
+  insertObjectEntry(entry: NewEntry, job: { id: string; kind: string; payload: Record<string, unknown> }, update: ObjectProfileUpdate): Promise<void>;
+  /** Profiles, oldest first; with `object`, only that object's (matched case-insensitively). */
+  listObjectProfiles(object?: string): Promise<ObjectProfileRecord[]>;
+  /** Creates or replaces the declared schema of (object, source); counts are recomputed from live rows. */
+  declareObjectSchema(decl: ObjectSchemaDeclaration): Promise<ObjectProfileRecord>;
+  /** Grows with every change to object rows or profiles; the query sandbox rebuilds when it moves. */
+  objectsVersion(): Promise<number>;
+  /** Every live object row, oldest first. */
+  listObjectRows(): Promise<ObjectRowRecord[]>;
+  /** Live object rows whose field `name` (case-insensitive) holds one of the texts `values`. */
+  findObjectRowsByField(name: string, values: string[]): Promise<ObjectRowRecord[]>;
+  /** Live object rows having any top-level field whose text value is `value`, with the field names. */
+  findObjectRowsReferencing(value: string): Promise<Array<{ row: ObjectRowRecord; field: string }>>;
+  /** The SQLite file holding this container, for readers in other processes; null for engines without one. */
+  databaseFile(): string | null;
 
   enqueueJob(job: { id: string; kind: string; payload: Record<string, unknown>; runAfter?: number }): Promise<void>;
   /** Claims the next runnable job (queued, due) and marks it running. */

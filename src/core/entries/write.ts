@@ -1,12 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { JobKind } from '../../analysis/job-kinds.js';
-import type { ContentType } from '../../store/types.js';
+import type { ContentType, NewEntry } from '../../store/types.js';
 import type { ContainerContext } from '../context.js';
 import { BadRequest } from '../errors.js';
 import { contentHash } from './content-hash.js';
 import { inferContentType } from './content-type.js';
 import { validateObjectName } from './object-name.js';
 import { parseOccurredAt } from './occurred-at.js';
+import { linkLookupFields } from '../objects/lookup-edges.js';
+import { checkObjectCap, checkObjectNameUsable } from '../objects/names.js';
+import { planProfileUpdate, type ProfilePlan } from '../objects/profile-update.js';
+import { recordFields } from '../objects/record-fields.js';
 
 export interface WriteInput {
   content: string | Record<string, unknown>;
@@ -24,6 +28,7 @@ export interface WriteResult {
   workflowId: string;
   message: string;
   object?: string;
+  unknownFields?: string[];
 }
 
 
@@ -48,37 +53,48 @@ export async function writeEntry(ctx: ContainerContext, input: WriteInput): Prom
 
   let object: string | undefined;
   let fields: Record<string, unknown> | null = null;
+  let plan: ProfilePlan | undefined;
+  const source = input.source ?? defaultSource(ctx);
   if (input.object !== undefined) {
     validateObjectName(input.object);
-    object = (await ctx.entries.canonicalObjectName(input.object)) ?? input.object;
-    fields = input.fields ?? (typeof input.content === 'object' ? input.content : null);
+    checkObjectNameUsable(input.object);
+    const canonical = await ctx.entries.canonicalObjectName(input.object);
+    if (canonical === null) await checkObjectCap(ctx);
+    object = canonical ?? input.object;
+    fields = recordFields(input.content, input.fields);
+    plan = planProfileUpdate(object, source, await ctx.entries.listObjectProfiles(object), fields);
   }
 
   const entryId = randomUUID();
   const workflowId = randomUUID();
-  await ctx.entries.insertEntry(
-    {
-      id: entryId,
-      kind: 'entry',
-      content: input.content,
-      contentType: input.contentType ?? inferContentType(input.content),
-      source: input.source ?? defaultSource(ctx),
-      tags: [...new Set(input.tags ?? [])],
-      properties: input.metadata ?? {},
-      createdAt: ctx.now,
-      ingestedAt,
-      object: object ?? null,
-      parentId: null,
-      compositeType: null,
-      chunkIndex: null,
-      totalChunks: null,
-      contentHash: contentHash(input.content),
-      fields,
-    },
-    { id: workflowId, kind: JobKind.analyzeEntry, payload: { entryId } },
-  );
+  const job = { id: workflowId, kind: JobKind.analyzeEntry, payload: { entryId } };
+  const entry: NewEntry = {
+    id: entryId,
+    kind: 'entry',
+    content: input.content,
+    contentType: input.contentType ?? inferContentType(input.content),
+    source,
+    tags: [...new Set(input.tags ?? [])],
+    properties: input.metadata ?? {},
+    createdAt: ctx.now,
+    ingestedAt,
+    object: object ?? null,
+    parentId: null,
+    compositeType: null,
+    chunkIndex: null,
+    totalChunks: null,
+    contentHash: contentHash(input.content),
+    fields,
+  };
+  if (plan && object !== undefined && fields) {
+    await ctx.entries.insertObjectEntry(entry, job, plan.update);
+    await linkLookupFields(ctx.entries, { entryId, object, source, fields });
+  } else {
+    await ctx.entries.insertEntry(entry, job);
+  }
   ctx.wake(ctx.container.id);
   const result: WriteResult = { entryId, workflowId, message: 'Entry stored; analysis queued' };
   if (object !== undefined) result.object = object;
+  if (plan?.unknownFields !== undefined) result.unknownFields = plan.unknownFields;
   return result;
 }

@@ -1,6 +1,19 @@
-import type { ContainerStore, EdgeRecord, EntryCounts, EntryListQuery, EntryRecord, JobRecord, NewEntry } from '../types.js';
+import type {
+  ContainerStore,
+  EdgeRecord,
+  EntryCounts,
+  EntryListQuery,
+  EntryRecord,
+  JobRecord,
+  NewEntry,
+  ObjectProfileRecord,
+  ObjectProfileUpdate,
+  ObjectRowRecord,
+  ObjectSchemaDeclaration,
+} from '../types.js';
 import { openDatabase, type Db } from './database.js';
 import { containerMigrations } from './migrations/container.js';
+import { ObjectTables } from './object-tables.js';
 import { searchableText } from './searchable-text.js';
 
 type Row = Record<string, any>;
@@ -53,9 +66,50 @@ export class SqliteContainerStore implements ContainerStore {
   readonly containerId: string;
   private readonly db: Db;
 
+  private readonly objects: ObjectTables;
+  private readonly file: string;
+
   constructor(containerId: string, file: string) {
     this.containerId = containerId;
+    this.file = file;
     this.db = openDatabase(file, containerMigrations);
+    this.objects = new ObjectTables(this.db);
+  }
+
+  async insertObjectEntry(e: NewEntry, job: { id: string; kind: string; payload: Record<string, unknown> }, update: ObjectProfileUpdate): Promise<void> {
+    this.db.transaction(() => {
+      this.insertEntryRow(e);
+      this.insertJob(job);
+      this.objects.applyUpdate(update, Date.now());
+    }).immediate(); // the profile update reads then writes: take the write lock up front
+  }
+
+  async listObjectProfiles(object?: string): Promise<ObjectProfileRecord[]> {
+    return this.objects.profiles(object);
+  }
+
+  async declareObjectSchema(decl: ObjectSchemaDeclaration): Promise<ObjectProfileRecord> {
+    return this.objects.declare(decl, Date.now());
+  }
+
+  async objectsVersion(): Promise<number> {
+    return this.objects.version();
+  }
+
+  async listObjectRows(): Promise<ObjectRowRecord[]> {
+    return this.objects.rows();
+  }
+
+  async findObjectRowsByField(name: string, values: string[]): Promise<ObjectRowRecord[]> {
+    return this.objects.rowsByField(name, values);
+  }
+
+  databaseFile(): string | null {
+    return this.file;
+  }
+
+  async findObjectRowsReferencing(value: string): Promise<Array<{ row: ObjectRowRecord; field: string }>> {
+    return this.objects.rowsReferencing(value);
   }
 
   async insertEntry(e: NewEntry, job?: { id: string; kind: string; payload: Record<string, unknown> }): Promise<void> {
@@ -126,6 +180,8 @@ export class SqliteContainerStore implements ContainerStore {
     return this.db.transaction(() => {
       const row = this.db.prepare('SELECT seq FROM entries WHERE id = ?').get(id) as Row | undefined;
       if (!row) return false;
+      // The row leaves its object's table and profile counts in the same transaction (spec: rows follow deletes).
+      this.objects.forgetRow(id);
       this.db.prepare('DELETE FROM entries_fts WHERE rowid = ?').run(row.seq);
       this.db.prepare('DELETE FROM entries WHERE seq = ?').run(row.seq);
       this.insertJob(job);
@@ -201,6 +257,9 @@ export class SqliteContainerStore implements ContainerStore {
   }
 
   async canonicalObjectName(name: string): Promise<string | null> {
+    // Profiles outlive their rows, so an object keeps its first spelling after all its rows are deleted.
+    const profiled = this.objects.canonicalName(name);
+    if (profiled) return profiled;
     const r = this.db.prepare('SELECT object FROM entries WHERE object = ? COLLATE NOCASE ORDER BY seq LIMIT 1').get(name) as Row | undefined;
     return r ? (r.object as string) : null;
   }

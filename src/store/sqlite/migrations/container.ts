@@ -65,6 +65,33 @@ export const containerMigrations: Migration[] = [
     `,
   },
   {
+    version: 10,
+    name: 'object profiles, profiled fields, objects version',
+    up: `
+      -- One profile per (object, source); object holds the canonical spelling (spec § Object).
+      CREATE TABLE object_profiles (
+        id TEXT PRIMARY KEY,
+        object TEXT NOT NULL,
+        source TEXT NOT NULL,
+        mode TEXT NOT NULL CHECK (mode IN ('declared','accreted')),
+        key_field TEXT,
+        seen INTEGER NOT NULL DEFAULT 0,
+        created_at INTEGER NOT NULL
+      );
+      CREATE UNIQUE INDEX object_profiles_key ON object_profiles(object COLLATE NOCASE, source);
+      CREATE TABLE object_fields (
+        profile_id TEXT NOT NULL REFERENCES object_profiles(id) ON DELETE CASCADE,
+        name TEXT NOT NULL,
+        type TEXT NOT NULL,
+        present INTEGER NOT NULL DEFAULT 0,
+        position INTEGER NOT NULL
+      );
+      CREATE UNIQUE INDEX object_fields_key ON object_fields(profile_id, name COLLATE NOCASE);
+      CREATE TABLE object_state (id INTEGER PRIMARY KEY CHECK (id = 1), version INTEGER NOT NULL);
+      INSERT INTO object_state (id, version) VALUES (1, 0);
+    `,
+  },
+  {
     version: 30,
     name: 'canonical entity lookup',
     up: `
