@@ -75,6 +75,8 @@ describe('field profiles', () => {
       [{ _ENTRY_ID: 'x' }, /reserved/],
       [{ Name: 'a', name: 'b' }, /differ only in case/],
       [{ '': 1 }, /must not be empty/],
+      [{}, /at least one non-null field/],
+      [{ a: null }, /at least one non-null field/],
       [{ 'a\u0000b': 1 }, /control characters/],
       [{ 'line\nbreak': 1 }, /control characters/],
     ] as const) {

@@ -80,10 +80,15 @@ describe('planProfileUpdate', () => {
 });
 
 describe('recordFields', () => {
-  test('content keys unless fields are given; arrays and text give no fields', () => {
+  test('content keys unless fields are given', () => {
     expect(recordFields({ a: 1 }, undefined)).toEqual({ a: 1 });
     expect(recordFields({ a: 1 }, { b: 2 })).toEqual({ b: 2 });
-    expect(recordFields('text', undefined)).toEqual({});
+  });
+
+  test('a record without any non-null value is refused', () => {
+    expect(() => recordFields('text', undefined)).toThrow(/at least one non-null field/);
+    expect(() => recordFields({ a: null }, undefined)).toThrow(/at least one non-null field/);
+    expect(() => recordFields({ a: 1 }, {})).toThrow(/at least one non-null field/);
   });
 
   test('refuses more than 200 fields', () => {

@@ -32,7 +32,7 @@ export async function declareObjectSchema(stores: Stores, input: DeclareSchemaIn
     return { name, type };
   });
   // The same naming rules as written fields: they become the same SQL columns.
-  recordFields(null, Object.fromEntries(fields.map((f) => [f.name, null])));
+  recordFields(null, Object.fromEntries(fields.map((f) => [f.name, true])));
   if (input.keyField !== undefined && !fields.some((f) => f.name.toLowerCase() === input.keyField!.toLowerCase())) {
     throw new BadRequest(`The key field "${input.keyField}" is not one of the declared fields`);
   }

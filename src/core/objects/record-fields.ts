@@ -13,6 +13,10 @@ export const MAX_COLUMNS_PER_OBJECT = 500;
  */
 export function recordFields(content: unknown, fields: Record<string, unknown> | undefined): Record<string, unknown> {
   const values = fields ?? (content !== null && typeof content === 'object' && !Array.isArray(content) ? (content as Record<string, unknown>) : {});
+  // A row without a value would be invisible in the `fields` catalog ("no rows means no objects").
+  if (!Object.values(values).some((v) => v !== null && v !== undefined)) {
+    throw new BadRequest('An object record needs at least one non-null field: send `fields`, or an object as `content`');
+  }
   const names = Object.keys(values);
   if (names.length > MAX_FIELDS_PER_RECORD) throw new BadRequest(`An object record carries at most ${MAX_FIELDS_PER_RECORD} fields; this one has ${names.length}`);
   const seen = new Map<string, string>();
