@@ -6,6 +6,7 @@ import type { Config } from '../config/config.js';
 import { SqliteStores } from '../store/sqlite/stores.js';
 import type { Stores } from '../store/types.js';
 import { createRequestHandler } from './app.js';
+import { fileRoutes } from './files/download-routes.js';
 import { containerRoutes } from './rest/container-routes.js';
 
 export interface Daemon {
@@ -33,7 +34,11 @@ export async function startDaemon(config: Config): Promise<Daemon> {
   const runtime = { stores, wake: (id: string) => worker.wake(id) };
   const server: Server = createServer(
     createRequestHandler(
-      [containerRoutes({ ...runtime, baseUrl: () => baseUrl, maxJsonBodyBytes: config.maxJsonBodyBytes, log })],
+      [
+        // Before the REST group: it answers every /container/… path, including the file-link one.
+        fileRoutes({ stores, baseUrl: () => baseUrl, log }),
+        containerRoutes({ ...runtime, baseUrl: () => baseUrl, maxJsonBodyBytes: config.maxJsonBodyBytes, log }),
+      ],
       log,
     ),
   );

@@ -1,6 +1,8 @@
-import type { ContainerStore, EdgeRecord, EntryCounts, EntryListQuery, EntryRecord, JobRecord, NewEntry } from '../types.js';
+import type { ContainerFileStore, ContainerStore, EdgeRecord, EntryCounts, EntryListQuery, EntryRecord, JobRecord, NewEntry, NewJob } from '../types.js';
 import { openDatabase, type Db } from './database.js';
+import { SqliteFileStore } from './file-store.js';
 import { containerMigrations } from './migrations/container.js';
+import { containerFileMigrations } from './migrations/container-files.js';
 import { searchableText } from './searchable-text.js';
 
 type Row = Record<string, any>;
@@ -52,44 +54,74 @@ const ELIGIBLE_KINDS = "kind IN ('entry','chunk')";
 export class SqliteContainerStore implements ContainerStore {
   readonly containerId: string;
   private readonly db: Db;
+  readonly files: ContainerFileStore;
 
   constructor(containerId: string, file: string) {
     this.containerId = containerId;
-    this.db = openDatabase(file, containerMigrations);
+    this.db = openDatabase(file, [...containerMigrations, ...containerFileMigrations]);
+    this.files = new SqliteFileStore(this.db, (job) => this.insertJob(job));
   }
 
   async insertEntry(e: NewEntry, job: { id: string; kind: string; payload: Record<string, unknown> }): Promise<void> {
-    const content = typeof e.content === 'string' ? e.content : JSON.stringify(e.content);
     this.db.transaction(() => {
-      const { lastInsertRowid: seq } = this.db
-        .prepare(
-          `INSERT INTO entries (id, kind, content, content_type, source, tags, properties, created_at, ingested_at,
-             object, parent_id, composite_type, chunk_index, total_chunks, content_hash, fields)
-           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-        )
-        .run(
-          e.id,
-          e.kind,
-          content,
-          e.contentType,
-          e.source,
-          JSON.stringify(e.tags),
-          JSON.stringify(e.properties),
-          e.createdAt,
-          e.ingestedAt,
-          e.object,
-          e.parentId,
-          e.compositeType,
-          e.chunkIndex,
-          e.totalChunks,
-          e.contentHash,
-          e.fields ? JSON.stringify(e.fields) : null,
-        );
-      const tagStmt = this.db.prepare('INSERT OR IGNORE INTO entry_tags (seq, tag) VALUES (?, ?)');
-      for (const tag of e.tags) tagStmt.run(seq, tag);
-      this.db.prepare('INSERT INTO entries_fts (rowid, text) VALUES (?, ?)').run(seq, searchableText(e.content));
+      this.insertEntryRow(e);
       this.insertJob(job);
     })();
+  }
+
+  async insertEntries(batch: { entries: NewEntry[]; edges: EdgeRecord[]; jobs: NewJob[] }): Promise<void> {
+    this.db.transaction(() => {
+      for (const e of batch.entries) this.insertEntryRow(e);
+      for (const edge of batch.edges) this.insertEdgeRow(edge);
+      for (const job of batch.jobs) this.insertJob(job);
+    })();
+  }
+
+  async deleteEntries(items: Array<{ id: string; job: NewJob }>): Promise<number> {
+    return this.db.transaction(() => {
+      let n = 0;
+      const find = this.db.prepare('SELECT seq FROM entries WHERE id = ?');
+      for (const item of items) {
+        const row = find.get(item.id) as Row | undefined;
+        if (!row) continue;
+        this.db.prepare('DELETE FROM entries_fts WHERE rowid = ?').run(row.seq);
+        this.db.prepare('DELETE FROM entries WHERE seq = ?').run(row.seq);
+        this.insertJob(item.job);
+        n++;
+      }
+      return n;
+    })();
+  }
+
+  private insertEntryRow(e: NewEntry): void {
+    const content = typeof e.content === 'string' ? e.content : JSON.stringify(e.content);
+    const { lastInsertRowid: seq } = this.db
+      .prepare(
+        `INSERT INTO entries (id, kind, content, content_type, source, tags, properties, created_at, ingested_at,
+           object, parent_id, composite_type, chunk_index, total_chunks, content_hash, fields)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      )
+      .run(
+        e.id,
+        e.kind,
+        content,
+        e.contentType,
+        e.source,
+        JSON.stringify(e.tags),
+        JSON.stringify(e.properties),
+        e.createdAt,
+        e.ingestedAt,
+        e.object,
+        e.parentId,
+        e.compositeType,
+        e.chunkIndex,
+        e.totalChunks,
+        e.contentHash,
+        e.fields ? JSON.stringify(e.fields) : null,
+      );
+    const tagStmt = this.db.prepare('INSERT OR IGNORE INTO entry_tags (seq, tag) VALUES (?, ?)');
+    for (const tag of e.tags) tagStmt.run(seq, tag);
+    this.db.prepare('INSERT INTO entries_fts (rowid, text) VALUES (?, ?)').run(seq, searchableText(e.content));
   }
 
   async getEntry(id: string): Promise<EntryRecord | null> {
@@ -177,6 +209,10 @@ export class SqliteContainerStore implements ContainerStore {
   }
 
   async insertEdge(edge: EdgeRecord): Promise<void> {
+    this.insertEdgeRow(edge);
+  }
+
+  private insertEdgeRow(edge: EdgeRecord): void {
     this.db
       .prepare(
         `INSERT INTO edges (from_id, to_id, type, properties, created_at) VALUES (?, ?, ?, ?, ?)

@@ -1,0 +1,35 @@
+import { randomUUID } from 'node:crypto';
+import { mkdirSync } from 'node:fs';
+import { rename, rm } from 'node:fs/promises';
+import { join } from 'node:path';
+
+const ID = /^[A-Za-z0-9-]{1,64}$/;
+
+function checkId(kind: string, id: string): string {
+  // Ids become path segments: anything but a plain identifier is refused, never joined.
+  if (!ID.test(id)) throw new Error(`Invalid ${kind} id: ${id}`);
+  return id;
+}
+
+/** Where an uploaded file's original bytes live: `<dataDir>/files/<containerId>/<fileId>`. */
+export function fileBytesPath(dataDir: string, containerId: string, fileId: string): string {
+  return join(dataDir, 'files', checkId('container', containerId), checkId('file', fileId));
+}
+
+/** A fresh temporary path for an upload in progress, on the same file system as the final place. */
+export function newUploadTempPath(dataDir: string): string {
+  const dir = join(dataDir, 'files', 'tmp');
+  mkdirSync(dir, { recursive: true });
+  return join(dir, `${randomUUID()}.part`);
+}
+
+/** Moves a finished upload into place (a rename: atomic, no copy). */
+export async function moveIntoPlace(tempPath: string, dataDir: string, containerId: string, fileId: string): Promise<void> {
+  const dest = fileBytesPath(dataDir, containerId, fileId);
+  mkdirSync(join(dataDir, 'files', containerId), { recursive: true });
+  await rename(tempPath, dest);
+}
+
+export async function removeQuietly(path: string): Promise<void> {
+  await rm(path, { force: true });
+}
