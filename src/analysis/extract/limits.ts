@@ -8,7 +8,7 @@ export const MAX_TEXT_CHARS = 50_000_000;
 /** Chunks (or rows) one file may become. */
 export const MAX_CHUNKS = 20_000;
 /** Total uncompressed bytes inside a DOCX (zip) archive, and its entry count. */
-export const MAX_ZIP_UNCOMPRESSED_BYTES = 200 * 1024 * 1024;
+export const MAX_ZIP_UNCOMPRESSED_BYTES = 100 * 1024 * 1024;
 export const MAX_ZIP_ENTRIES = 5000;
 /** Worker limits: heap for one extraction, and wall time. */
 export const EXTRACTION_HEAP_MB = 512;

@@ -29,5 +29,11 @@ function firstInvalidOffset(bytes: Uint8Array): number {
       hi = mid - 1;
     }
   }
+  // The decodable prefix may end inside the broken sequence: report where that sequence starts.
+  for (let k = 1; k <= 3 && lo - k >= 0; k++) {
+    const b = bytes[lo - k];
+    if (b >= 0xc0) return lo - k;
+    if (b < 0x80) break;
+  }
   return lo;
 }

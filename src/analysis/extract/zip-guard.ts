@@ -15,6 +15,10 @@ export async function assertSafeZip(bytes: Uint8Array): Promise<void> {
   }
   const files = Object.values(zip.files).filter((f) => !f.dir);
   if (files.length > MAX_ZIP_ENTRIES) throw new ExtractionError(`The archive holds ${files.length} entries; the limit is ${MAX_ZIP_ENTRIES}`);
+  // Fast refusal from the sizes the archive declares (JSZip keeps them from the central directory)...
+  const declared = files.reduce((n, f) => n + Number((f as unknown as { _data?: { uncompressedSize?: number } })._data?.uncompressedSize ?? 0), 0);
+  if (declared > MAX_ZIP_UNCOMPRESSED_BYTES) throw bombError();
+  // ...then the truth: inflate and count, since declared sizes can lie.
   let total = 0;
   for (const f of files) {
     await new Promise<void>((resolve, reject) => {
@@ -24,11 +28,15 @@ export async function assertSafeZip(bytes: Uint8Array): Promise<void> {
           total += chunk.length;
           if (total > MAX_ZIP_UNCOMPRESSED_BYTES) {
             stream.pause();
-            reject(new ExtractionError(`The archive expands past ${MAX_ZIP_UNCOMPRESSED_BYTES / (1024 * 1024)} MB (a zip bomb?)`));
+            reject(bombError());
           }
         })
         .on('error', (err: Error) => reject(new ExtractionError(`The archive is damaged: ${err.message}`)))
         .on('end', () => resolve());
     });
   }
+}
+
+function bombError(): ExtractionError {
+  return new ExtractionError(`The archive expands past ${MAX_ZIP_UNCOMPRESSED_BYTES / (1024 * 1024)} MB (a zip bomb?)`);
 }

@@ -87,7 +87,8 @@ function streamFilePart(req: IncomingMessage, dataDir: string): Promise<Received
       bb = busboy({
         headers: req.headers,
         defParamCharset: 'utf8',
-        limits: { files: 1, fileSize: MAX_REST_FILE_BYTES, fields: 20, fieldSize: 64 * 1024, parts: 40, headerPairs: 50 },
+        // One byte over the limit marks a file as too large (busboy truncates at the limit itself).
+        limits: { files: 1, fileSize: MAX_REST_FILE_BYTES + 1, fields: 20, fieldSize: 64 * 1024, parts: 40, headerPairs: 50 },
       });
     } catch (err) {
       reject(new BadRequest(`Malformed multipart request: ${(err as Error).message}`));
