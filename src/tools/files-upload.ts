@@ -13,7 +13,6 @@ const input = z
   })
   .refine((v) => (v.content === undefined) !== (v.contentBase64 === undefined), {
     message: 'send exactly one of content and contentBase64',
-    path: ['content'],
   });
 
 export const filesUploadTool = defineTool({
