@@ -2,8 +2,11 @@ import { Command, CommanderError } from 'commander';
 import { adminCommand } from './commands/admin.js';
 import { completionCommand } from './commands/completion.js';
 import { configCommand } from './commands/config.js';
+import { downloadCommand } from './commands/download.js';
+import { filesCommand } from './commands/files.js';
 import { serveCommand } from './commands/serve.js';
 import { toolCommands } from './commands/tool-commands.js';
+import { uploadCommand } from './commands/upload.js';
 import { describeError, exitCodeFor, EXIT } from './exit-codes.js';
 import { processIo, type CliIo } from './io.js';
 
@@ -17,6 +20,9 @@ export function buildProgram(io: CliIo): Command {
   program.addCommand(adminCommand(io));
   program.addCommand(configCommand(io));
   for (const cmd of toolCommands(io)) program.addCommand(cmd);
+  program.addCommand(uploadCommand(io));
+  program.addCommand(filesCommand(io));
+  program.addCommand(downloadCommand(io));
   program.addCommand(completionCommand(io, () => program));
   const override = (cmd: Command): void => {
     cmd.exitOverride().configureOutput({ writeOut: (s) => io.out(s), writeErr: (s) => io.err(s) });

@@ -1,0 +1,48 @@
+import { Box, Text } from 'ink';
+
+export interface UploadRow {
+  name: string;
+  size: number;
+  sent: number;
+  /** uploading, then the file's processingStatus, or `error`. */
+  phase: string;
+  detail?: string;
+}
+
+const WIDTH = 24;
+
+function bar(fraction: number): string {
+  const filled = Math.round(Math.max(0, Math.min(1, fraction)) * WIDTH);
+  return `${'█'.repeat(filled)}${'░'.repeat(WIDTH - filled)}`;
+}
+
+export function formatBytes(n: number): string {
+  if (n < 1024) return `${n} B`;
+  if (n < 1024 * 1024) return `${(n / 1024).toFixed(1)} KB`;
+  return `${(n / (1024 * 1024)).toFixed(1)} MB`;
+}
+
+const COLORS: Record<string, string> = { complete: 'green', skipped: 'cyan', failed: 'red', error: 'red', processing: 'yellow', pending: 'yellow' };
+
+/** One line per file: an upload bar while bytes go out, then the processing state as the server reports it. */
+export function UploadProgressView({ rows }: { rows: UploadRow[] }) {
+  return (
+    <Box flexDirection="column">
+      {rows.map((r, i) => {
+        const uploading = r.phase === 'uploading';
+        const fraction = r.size === 0 ? 1 : r.sent / r.size;
+        return (
+          <Box key={i}>
+            <Box width={28}>
+              <Text wrap="truncate-middle">{r.name}</Text>
+            </Box>
+            <Text>{uploading ? `${bar(fraction)} ${String(Math.floor(fraction * 100)).padStart(3)}% ${formatBytes(r.sent)}/${formatBytes(r.size)}` : `${bar(1)} ${formatBytes(r.size)}`}</Text>
+            <Text> </Text>
+            <Text color={COLORS[r.phase]}>{r.phase === 'processing' || r.phase === 'pending' ? `${r.phase}…` : r.phase}</Text>
+            {r.detail ? <Text dimColor> {r.detail}</Text> : null}
+          </Box>
+        );
+      })}
+    </Box>
+  );
+}
