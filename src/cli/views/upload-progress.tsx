@@ -39,7 +39,14 @@ export function UploadProgressView({ rows }: { rows: UploadRow[] }) {
             <Text>{uploading ? `${bar(fraction)} ${String(Math.floor(fraction * 100)).padStart(3)}% ${formatBytes(r.sent)}/${formatBytes(r.size)}` : `${bar(1)} ${formatBytes(r.size)}`}</Text>
             <Text> </Text>
             <Text color={COLORS[r.phase]}>{r.phase === 'processing' || r.phase === 'pending' ? `${r.phase}…` : r.phase}</Text>
-            {r.detail ? <Text dimColor> {r.detail}</Text> : null}
+            {r.detail ? (
+              <Box flexShrink={1}>
+                <Text dimColor wrap="truncate-end">
+                  {' '}
+                  {r.detail}
+                </Text>
+              </Box>
+            ) : null}
           </Box>
         );
       })}
