@@ -6,7 +6,7 @@ _svc() {
     case "${COMP_WORDS[i]}" in -*) ;; *) path="${path:+$path }${COMP_WORDS[i]}" ;; esac
   done
   case "$path" in
-    "") words="serve admin config explore write delete status completion --version" ;;
+    "") words="serve admin config explore write delete status upload files download completion --version" ;;
     "serve") words="--host --port --data-dir --public-url" ;;
     "admin") words="init container key credits" ;;
     "admin init") words="--email --password --org --name --data-dir --json" ;;
@@ -23,6 +23,11 @@ _svc() {
     "write") words="--tag --meta --source --occurred-at --object --fields --content-type --server --key --container --json" ;;
     "delete") words="--include-duplicates --server --key --container --json" ;;
     "status") words="--server --key --container --json" ;;
+    "upload") words="--wait --server --key --container --json" ;;
+    "files") words="list delete" ;;
+    "files list") words="--server --key --container --json" ;;
+    "files delete") words="--server --key --container --json" ;;
+    "download") words="--output --force --server --key --container --json" ;;
     "completion") words="" ;;
     *) words="" ;;
   esac
