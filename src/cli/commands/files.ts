@@ -3,7 +3,7 @@ import { RestClient } from '../client/rest-client.js';
 import { addClientOptions } from '../client-options.js';
 import { resolveClientSettings, settingsStore } from '../credentials.js';
 import type { CliIo } from '../io.js';
-import { formatBytes } from '../views/upload-progress.js';
+import { formatBytes } from '../views/format-bytes.js';
 
 /** `svc files list` (also plain `svc files`) and `svc files delete ID`: the file tools over REST. */
 export function filesCommand(io: CliIo): Command {

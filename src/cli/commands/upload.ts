@@ -1,13 +1,12 @@
 import { Command } from 'commander';
-import { render } from 'ink';
-import { createElement } from 'react';
 import { ClientError } from '../client/client-error.js';
 import { uploadFileMultipart } from '../client/multipart-upload.js';
 import { RestClient } from '../client/rest-client.js';
 import { addClientOptions } from '../client-options.js';
 import { resolveClientSettings, settingsStore } from '../credentials.js';
 import type { CliIo } from '../io.js';
-import { formatBytes, UploadProgressView, type UploadRow } from '../views/upload-progress.js';
+import { formatBytes } from '../views/format-bytes.js';
+import type { UploadRow } from '../views/upload-progress.js';
 
 const POLL_MS = 500;
 const TERMINAL = new Set(['complete', 'skipped', 'failed']);
@@ -35,12 +34,14 @@ export function uploadCommand(io: CliIo): Command {
     const containerId = client.containerId;
     const rows: UploadRow[] = paths.map((p) => ({ name: p.split(/[/\\]/).pop() ?? p, size: 0, sent: 0, phase: 'uploading' }));
     const live = !opts.json && process.stdout.isTTY === true;
-    const ink = live ? render(createElement(UploadProgressView, { rows })) : null;
+    // ink and React load only for a terminal: they cost more start-up time than the rest of the CLI.
+    const view = live ? await loadView() : null;
+    const ink = view ? view.render(view.element(rows)) : null;
     let last = 0;
     const redraw = (force = false) => {
-      if (!ink || (!force && Date.now() - last < 80)) return;
+      if (!ink || !view || (!force && Date.now() - last < 80)) return;
       last = Date.now();
-      ink.rerender(createElement(UploadProgressView, { rows: rows.map((r) => ({ ...r })) }));
+      ink.rerender(view.element(rows.map((r) => ({ ...r }))));
     };
 
     const outcomes: Outcome[] = [];
@@ -88,6 +89,11 @@ export function uploadCommand(io: CliIo): Command {
     if (opts.wait && failed.length) throw new Error(`${failed.length} file${failed.length === 1 ? '' : 's'} failed processing: ${failed.map((o) => `${o.file!.name} (${o.file!.failureReason ?? 'no reason given'})`).join(', ')}`);
   });
   return cmd;
+}
+
+async function loadView() {
+  const [{ render }, { createElement }, { UploadProgressView }] = await Promise.all([import('ink'), import('react'), import('../views/upload-progress.js')]);
+  return { render, element: (rows: UploadRow[]) => createElement(UploadProgressView, { rows }) };
 }
 
 function describeState(f: Record<string, any>): string {

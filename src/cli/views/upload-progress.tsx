@@ -1,4 +1,5 @@
 import { Box, Text } from 'ink';
+import { formatBytes } from './format-bytes.js';
 
 export interface UploadRow {
   name: string;
@@ -16,11 +17,6 @@ function bar(fraction: number): string {
   return `${'█'.repeat(filled)}${'░'.repeat(WIDTH - filled)}`;
 }
 
-export function formatBytes(n: number): string {
-  if (n < 1024) return `${n} B`;
-  if (n < 1024 * 1024) return `${(n / 1024).toFixed(1)} KB`;
-  return `${(n / (1024 * 1024)).toFixed(1)} MB`;
-}
 
 const COLORS: Record<string, string> = { complete: 'green', skipped: 'cyan', failed: 'red', error: 'red', processing: 'yellow', pending: 'yellow' };
 
