@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { jobHandlers } from '../analysis/handlers/index.js';
 import { JobWorker } from '../analysis/worker.js';
 import type { Config } from '../config/config.js';
+import { sweepStaleUploads } from '../core/files/storage.js';
 import { SqliteStores } from '../store/sqlite/stores.js';
 import type { Stores } from '../store/types.js';
 import { createRequestHandler } from './app.js';
@@ -29,6 +30,7 @@ export async function startDaemon(config: Config): Promise<Daemon> {
     onError: (err, c) => log(`job ${c.kind} ${c.jobId} in container ${c.containerId} failed`, err),
   });
   await worker.start();
+  await sweepStaleUploads(config.dataDir, 60 * 60 * 1000);
 
   let baseUrl = config.publicUrl ?? '';
   const runtime = { stores, wake: (id: string) => worker.wake(id) };

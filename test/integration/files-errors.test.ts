@@ -1,11 +1,14 @@
 import Database from 'better-sqlite3';
 import { createHmac } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { request } from 'node:http';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApiKey } from '../../src/core/admin/create-api-key.js';
+import { SqliteStores } from '../../src/store/sqlite/stores.js';
 import { setToggle } from '../helpers/control-db.js';
 import { startDaemon, type TestDaemon } from '../helpers/daemon.js';
-import { makeDocxBomb } from '../helpers/file-fixtures.js';
+import { makeDocxBomb, makePdf } from '../helpers/file-fixtures.js';
 import { chunksOf, ftsMatch, upload, waitForFile } from '../helpers/files.js';
 
 let d: TestDaemon;
@@ -70,6 +73,24 @@ describe('upload refusals', () => {
     expect(two.body.error.message).toMatch(/one file/);
   });
 
+  it('403 FORBIDDEN for a member with read-only access; listing still works', async () => {
+    const stores = new SqliteStores(d.dataDir);
+    let key: string;
+    try {
+      const user = await stores.control.createUser({ email: 'reader@example.com', name: 'Reader', passwordHash: null });
+      await stores.control.addMembership(d.orgId, user.id, 'member');
+      await stores.control.setGrant(d.containerId, user.id, 'read');
+      ({ key } = await createApiKey(stores.control, { org: 'acme', containerId: d.containerId, name: 'reader', userId: user.id }));
+    } finally {
+      await stores.close();
+    }
+    const r = await upload(d, { name: 'a.txt', data: 'hi' }, { key });
+    expect(r.status).toBe(403);
+    expect(r.body.error.code).toBe('FORBIDDEN');
+    expect((await d.rest('GET', '/files', { key })).status).toBe(200);
+    expect((await d.rest('DELETE', '/files/whatever', { key })).status).toBe(403);
+  });
+
   it('404 when svc_files_upload is toggled off for REST', async () => {
     setToggle(d.dataDir, d.containerId, 'svc_files_upload', 'rest', false);
     const r = await upload(d, { name: 'a.txt', data: 'hi' });
@@ -105,6 +126,34 @@ describe('hostile files end failed with a reason; the daemon keeps serving', () 
     const f = await waitForFile(d, up.body.data.id);
     expect(f).toMatchObject({ processingStatus: 'failed', chunkCount: null });
     expect(f.failureReason).toMatch(reason);
+  });
+
+  it('a PDF over the page limit (2,000) fails before its pages are read', async () => {
+    const pdf = await makePdf(Array.from({ length: 2001 }, () => ''));
+    const up = await upload(d, { name: 'long.pdf', data: pdf });
+    const f = await waitForFile(d, up.body.data.id, 60_000);
+    expect(f.processingStatus).toBe('failed');
+    expect(f.failureReason).toMatch(/2001 pages; the limit is 2000/);
+  });
+
+  it('an upload cut off mid-body leaves no temp file and no record', async () => {
+    const before = (await d.rest('GET', '/files')).body.data.length;
+    await new Promise<void>((resolve) => {
+      const req = request(`${d.url}/container/${d.containerId}/files`, {
+        method: 'POST',
+        headers: { 'x-api-key': d.key, 'content-type': 'multipart/form-data; boundary=XyZ', 'content-length': 1_000_000 },
+      });
+      req.on('error', () => resolve());
+      req.write('--XyZ\r\nContent-Disposition: form-data; name="file"; filename="cut.txt"\r\n\r\n');
+      req.write(Buffer.alloc(100_000, 0x61));
+      setTimeout(() => {
+        req.destroy();
+        resolve();
+      }, 300);
+    });
+    await new Promise((r) => setTimeout(r, 500));
+    expect(readdirSync(join(d.dataDir, 'files', 'tmp'))).toEqual([]);
+    expect((await d.rest('GET', '/files')).body.data.length).toBe(before);
   });
 
   it('a DOCX zip bomb (inflating past 100 MB) is refused before parsing', async () => {

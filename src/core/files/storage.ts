@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
-import { rename, rm } from 'node:fs/promises';
+import { readdir, rename, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 
 const ID = /^[A-Za-z0-9-]{1,64}$/;
@@ -32,4 +32,28 @@ export async function moveIntoPlace(tempPath: string, dataDir: string, container
 
 export async function removeQuietly(path: string): Promise<void> {
   await rm(path, { force: true });
+}
+
+/**
+ * Removes upload temp files left by a crash or a dropped connection (run at daemon start). Only files older
+ * than `olderThanMs` go, so an upload streaming from another process on the same data dir is left alone.
+ */
+export async function sweepStaleUploads(dataDir: string, olderThanMs: number, now = Date.now()): Promise<number> {
+  const dir = join(dataDir, 'files', 'tmp');
+  let names: string[];
+  try {
+    names = await readdir(dir);
+  } catch {
+    return 0;
+  }
+  let removed = 0;
+  for (const name of names.filter((n) => n.endsWith('.part'))) {
+    const path = join(dir, name);
+    const info = await stat(path).catch(() => null);
+    if (info && now - info.mtimeMs > olderThanMs) {
+      await rm(path, { force: true });
+      removed++;
+    }
+  }
+  return removed;
 }

@@ -96,11 +96,13 @@ function streamFilePart(req: IncomingMessage, dataDir: string): Promise<Received
     }
     let writing: Promise<Received> | null = null;
     let failure: Error | null = null;
+    let current: NodeJS.ReadableStream & { destroy(err?: Error): void } | null = null;
     bb.on('file', (field, stream, info) => {
       if (field !== 'file' || writing) {
         stream.resume();
         return;
       }
+      current = stream;
       const tempPath = newUploadTempPath(dataDir);
       const hash = createHash('sha256');
       let size = 0;
@@ -150,8 +152,17 @@ function streamFilePart(req: IncomingMessage, dataDir: string): Promise<Received
       } else if (!file) reject(new BadRequest('The multipart body has no field named "file"'));
       else resolve(file);
     };
-    req.on('aborted', () => {
+    // A dropped connection never ends the multipart parser: stop the file write (its temp file is removed)
+    // and settle, so nothing is left on disk or pending in memory.
+    const abort = () => {
+      if (finished) return;
       failure ??= new BadRequest('The client closed the connection before the upload finished');
+      current?.destroy(new Error('connection closed'));
+      void finish();
+    };
+    req.on('aborted', abort);
+    req.on('close', () => {
+      if (!req.complete) abort();
     });
     req.pipe(bb);
   });
