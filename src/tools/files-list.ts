@@ -10,6 +10,8 @@ export const filesListTool = defineTool({
   cost: 0,
   permission: 'read',
   defaults: { mcp: false, rest: true },
+  // spec § Permissions: visitors of a public container get explore, search, navigate (and query, status).
+  hiddenFromVisitors: true,
   rest: { method: 'GET', path: '/files' },
   handler: (ctx) => listFiles(ctx),
 });
