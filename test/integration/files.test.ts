@@ -66,6 +66,8 @@ describe('POST /files and background extraction', () => {
     expect(got.body.data.entry.properties).toMatchObject({ fileId: file.id, fileName: 'garden.md', mimeType: 'text/markdown' });
     expect(got.body.data.resource_link).toEqual({ uri: `svc://${d.containerId}/files/${file.id}`, name: 'garden.md', mimeType: 'text/markdown' });
 
+    const status = await d.rest('GET', '/status');
+    expect(status.body.data.counts.composites).toBeGreaterThanOrEqual(1);
     const chunks = await chunksOf(d, composite.id);
     expect(chunks.map((c) => c.properties.sectionHeader)).toEqual(['Garden handbook', 'Watering', 'Pests']);
     expect(chunks[1].content).toContain('Water the tomatoes every morning.');
