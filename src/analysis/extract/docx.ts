@@ -9,7 +9,8 @@ export async function extractDocx(bytes: Buffer): Promise<ExtractedDocument> {
   await assertSafeZip(bytes);
   let html: string;
   try {
-    html = (await mammoth.convertToHtml({ buffer: bytes })).value;
+    // Images would arrive inlined as base64 data URIs: only text is wanted, so they become empty <img>s.
+    html = (await mammoth.convertToHtml({ buffer: bytes }, { convertImage: mammoth.images.imgElement(async () => ({ src: '' })) })).value;
   } catch (err) {
     throw new ExtractionError(`The DOCX could not be read: ${(err as Error).message}`);
   }
