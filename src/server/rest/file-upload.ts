@@ -46,10 +46,14 @@ export async function receiveMultipartUpload(
   }
 
   const lengthHeader = req.headers['content-length'];
-  if (lengthHeader === undefined) throw new LengthRequired('A Content-Length header is required: the upload size must be known before the body is read (chunked bodies are refused)');
+  if (lengthHeader === undefined) {
+    discardAtMost(req, MAX_DISCARD_BYTES);
+    throw new LengthRequired('A Content-Length header is required: the upload size must be known before the body is read (chunked bodies are refused)');
+  }
   const length = Number(lengthHeader);
   if (!/^\d+$/.test(lengthHeader) || !Number.isSafeInteger(length)) throw new BadRequest('Content-Length must be a whole number of bytes');
   if (length > MAX_REST_FILE_BYTES + MULTIPART_OVERHEAD_BYTES) {
+    discardAtMost(req, MAX_DISCARD_BYTES);
     throw new PayloadTooLarge(`The upload is ${length} bytes; the limit is ${MAX_REST_FILE_BYTES} bytes (25 MB) per file`);
   }
   const contentType = String(req.headers['content-type'] ?? '');
@@ -77,6 +81,17 @@ export async function receiveMultipartUpload(
   };
   const record = await storeUploadedFile(ctx, { ...received, maxBytes: MAX_REST_FILE_BYTES });
   return uploadResultView(record);
+}
+
+/** A refused body is read and dropped so the client sees the answer; past this much the connection is cut. */
+const MAX_DISCARD_BYTES = 64 * 1024 * 1024;
+
+function discardAtMost(req: IncomingMessage, maxBytes: number): void {
+  let seen = 0;
+  req.on('data', (chunk: Buffer) => {
+    seen += chunk.length;
+    if (seen > maxBytes) req.socket.destroy();
+  });
 }
 
 /** Parses the multipart body, writing the `file` part to a temp file while hashing and counting it. */
