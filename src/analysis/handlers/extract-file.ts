@@ -37,10 +37,21 @@ export const extractFile: JobHandler = async (job, env) => {
     return;
   }
   const compositeId = randomUUID();
-  await files.setComposite(fileId, compositeId);
-  await env.entries.insertEntries(fileEntries(file, compositeId, result, env.now()));
-  await files.markComplete(fileId, result.chunks.length);
+  try {
+    await files.setComposite(fileId, compositeId);
+    await env.entries.insertEntries(fileEntries(file, compositeId, result, env.now()));
+    await files.markComplete(fileId, result.chunks.length);
+  } catch (err) {
+    // A storage error is retried by the queue; on the last attempt the file must not stay `processing`
+    // (it could then never be deleted), so it ends `failed` with the reason.
+    if (job.attempts < LAST_ATTEMPT) throw err;
+    await removeEntriesOf(env, compositeId);
+    await files.markFailed(fileId, `Storing the extracted entries failed: ${(err as Error).message}`);
+  }
 };
+
+/** The queue's default attempt limit (worker.ts maxAttempts). */
+const LAST_ATTEMPT = 5;
 
 async function removeEntriesOf(env: JobEnvironment, compositeId: string): Promise<void> {
   const ids = [...(await env.entries.listChildren(compositeId)).map((c) => c.id), compositeId];
