@@ -1,5 +1,4 @@
 import { open } from 'node:fs/promises';
-import { fileTypeFromFile } from 'file-type';
 import { CODE_TYPES_BY_EXTENSION, extractorFor, TEXT_TYPES_BY_EXTENSION, type ExtractorKind } from '../../analysis/extract/kinds.js';
 import { extensionOf } from './file-name.js';
 
@@ -18,6 +17,8 @@ const SAMPLE_BYTES = 64 * 1024;
  * for text the extension (or, without one, a declared text type or a sniff) says which kind of text.
  */
 export async function detectFileType(path: string, name: string, declaredType: string | null): Promise<DetectedType> {
+  // Loaded on first use: the CLI imports this module through the tool registry but never detects types.
+  const { fileTypeFromFile } = await import('file-type');
   const magic = await fileTypeFromFile(path);
   if (magic && magic.mime !== 'application/xml') {
     return { mimeType: magic.mime, extractor: extractorFor(magic.mime) };
