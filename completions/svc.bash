@@ -6,7 +6,7 @@ _svc() {
     case "${COMP_WORDS[i]}" in -*) ;; *) path="${path:+$path }${COMP_WORDS[i]}" ;; esac
   done
   case "$path" in
-    "") words="serve admin config explore write delete status query objects tools mcp login logout whoami keys completion --version" ;;
+    "") words="serve admin config explore write delete status query objects tools mcp login logout whoami keys upload files download completion --version" ;;
     "serve") words="--host --port --data-dir --public-url" ;;
     "admin") words="init container analyze key credits user grant tools" ;;
     "admin init") words="--email --password --org --name --data-dir --json" ;;
@@ -56,6 +56,11 @@ _svc() {
     "keys disable") words="--json" ;;
     "keys enable") words="--json" ;;
     "keys delete") words="--json" ;;
+    "upload") words="--wait --server --key --container --json" ;;
+    "files") words="list delete" ;;
+    "files list") words="--server --key --container --json" ;;
+    "files delete") words="--server --key --container --json" ;;
+    "download") words="--output --force --server --key --container --json" ;;
     "completion") words="" ;;
     *) words="" ;;
   esac

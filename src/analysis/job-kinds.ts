@@ -6,4 +6,6 @@ export const JobKind = {
   purgeEntry: 'purge-entry',
   /** Move a new container through pending → analyzing → generating_tools → complete. */
   initializeContainer: 'initialize-container',
+  /** Extract an uploaded file into a `_composite` entry and its chunks (spec § File processing). */
+  extractFile: 'extract-file',
 } as const;

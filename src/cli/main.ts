@@ -4,6 +4,8 @@ import { completionCommand } from './commands/completion.js';
 import { configCommand } from './commands/config.js';
 import { objectsCommand } from './commands/objects.js';
 import { mcpCommand } from './commands/mcp.js';
+import { downloadCommand } from './commands/download.js';
+import { filesCommand } from './commands/files.js';
 import { serveCommand } from './commands/serve.js';
 import { keysCommand } from './commands/keys.js';
 import { loginCommand } from './commands/login.js';
@@ -11,6 +13,7 @@ import { logoutCommand } from './commands/logout.js';
 import { whoamiCommand } from './commands/whoami.js';
 import { toolCommands } from './commands/tool-commands.js';
 import { adminToolsCommand, toolsCommand } from './commands/tools.js';
+import { uploadCommand } from './commands/upload.js';
 import { describeError, exitCodeFor, EXIT } from './exit-codes.js';
 import { processIo, type CliIo } from './io.js';
 
@@ -28,6 +31,9 @@ export function buildProgram(io: CliIo): Command {
   program.addCommand(toolsCommand(io));
   program.addCommand(mcpCommand(io));
   for (const cmd of [loginCommand(io), logoutCommand(io), whoamiCommand(io), keysCommand(io)]) program.addCommand(cmd);
+  program.addCommand(uploadCommand(io));
+  program.addCommand(filesCommand(io));
+  program.addCommand(downloadCommand(io));
   program.addCommand(completionCommand(io, () => program));
   const override = (cmd: Command): void => {
     cmd.exitOverride().configureOutput({ writeOut: (s) => io.out(s), writeErr: (s) => io.err(s) });

@@ -3,11 +3,13 @@ import type { AddressInfo } from 'node:net';
 import { jobHandlers } from '../analysis/handlers/index.js';
 import { JobWorker } from '../analysis/worker.js';
 import type { Config } from '../config/config.js';
+import { sweepStaleUploads } from '../core/files/storage.js';
 import { SqliteStores } from '../store/sqlite/stores.js';
 import type { Stores } from '../store/types.js';
 import { createRequestHandler } from './app.js';
 import { mcpHttpRoutes } from './mcp/http-routes.js';
 import { ephemeralRoutes } from './ephemeral/ephemeral-routes.js';
+import { fileRoutes } from './files/download-routes.js';
 import { containerRoutes } from './rest/container-routes.js';
 import { toolSettingsRoutes } from './settings/tool-settings-routes.js';
 import { loadSigningKey } from '../auth/oauth/signing-key.js';
@@ -36,6 +38,7 @@ export async function startDaemon(config: Config): Promise<Daemon> {
     onError: (err, c) => log(`job ${c.kind} ${c.jobId} in container ${c.containerId} failed`, err),
   });
   await worker.start();
+  await sweepStaleUploads(config.dataDir, 60 * 60 * 1000);
 
   let baseUrl = config.publicUrl ?? '';
   const runtime = { stores, wake: (id: string) => worker.wake(id) };
@@ -54,6 +57,8 @@ export async function startDaemon(config: Config): Promise<Daemon> {
         mcpHttpRoutes(httpDeps),
         toolSettingsRoutes(httpDeps),
         ephemeral,
+        // Before the REST group: it answers every /container/… path, including the file-link one.
+        fileRoutes({ stores, baseUrl: () => baseUrl, log }),
         containerRoutes(httpDeps),
       ],
       log,

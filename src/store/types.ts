@@ -229,7 +229,7 @@ export interface JobRecord {
   lastError: string | null;
 }
 
-export interface ContainerStore {
+export interface ContainerStore extends ContainerStoreFileExtensions {
   readonly containerId: string;
   /**
    * Stores the entry (with its tags and full-text row) and queues its workflow job in one transaction.
@@ -383,4 +383,59 @@ export interface OAuthControlStore {
   deleteWebSession(idHash: string): Promise<void>;
   /** Members of an organization with their roles (admin listings). */
   listOrgMembers(orgId: string): Promise<Array<{ user: UserRecord; role: OrgRole }>>;
+}
+
+// ---- Files (spec § File record) ----
+
+export type FileStatus = 'pending' | 'processing' | 'complete' | 'skipped' | 'failed';
+
+export interface StoredFile {
+  id: string;
+  /** Sanitized display name; never used as a path (bytes live under the file id). */
+  name: string;
+  size: number;
+  /** Detected from the bytes, not the declared type. */
+  mimeType: string;
+  /** What the uploader declared (part header or MCP `mimeType`), kept for diagnostics only. */
+  declaredType: string | null;
+  uploadedAt: number;
+  status: FileStatus;
+  chunkCount: number | null;
+  /** The `_composite` entry built from the file, once extraction has started writing it. */
+  compositeId: string | null;
+  failureReason: string | null;
+  /** Origin label of the upload (`webhook:<key-name>`, `agent:mcp`). */
+  source: string;
+  sha256: string;
+}
+
+export interface ContainerFileStore {
+  /** Stores the file record and, for processed types, queues its extraction job, in one transaction. */
+  insert(file: StoredFile, job: { id: string; kind: string; payload: Record<string, unknown> } | null): Promise<void>;
+  get(id: string): Promise<StoredFile | null>;
+  /** Newest first. */
+  list(): Promise<StoredFile[]>;
+  /** Bytes of every stored file record, whatever its status (the storage-cap measure). */
+  totalBytes(): Promise<number>;
+  /** `pending` → `processing`; false when the file is gone or not pending. */
+  markProcessing(id: string): Promise<boolean>;
+  setComposite(id: string, compositeId: string): Promise<void>;
+  markComplete(id: string, chunkCount: number): Promise<void>;
+  markFailed(id: string, reason: string): Promise<void>;
+  /** Deletes the record unless it is `processing`: 'deleted', 'processing' or 'missing'. */
+  deleteUnlessProcessing(id: string): Promise<'deleted' | 'processing' | 'missing'>;
+}
+
+export interface NewJob {
+  id: string;
+  kind: string;
+  payload: Record<string, unknown>;
+}
+
+export interface ContainerStoreFileExtensions {
+  readonly files: ContainerFileStore;
+  /** Stores many entries (with tags and full-text rows), edges and jobs in one transaction. */
+  insertEntries(batch: { entries: NewEntry[]; edges: EdgeRecord[]; jobs: NewJob[] }): Promise<void>;
+  /** Removes entries (and their full-text rows) and queues their purge jobs, in one transaction; returns how many existed. */
+  deleteEntries(items: Array<{ id: string; job: NewJob }>): Promise<number>;
 }

@@ -17,6 +17,11 @@ export interface RestBinding {
   path: string;
   /** Status of a successful answer (spec: 201 for upload, 200 otherwise). */
   status?: number;
+  /**
+   * How the REST body arrives: a JSON object of the tool's parameters (default), or a streamed multipart
+   * upload handled by src/server/rest/file-upload.ts (the tool's zod input then describes the MCP form).
+   */
+  body?: 'json' | 'multipart';
 }
 
 export interface CliBinding {

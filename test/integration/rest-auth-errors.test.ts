@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TOOLS } from '../../src/tools/registry.js';
 import { setToggle } from '../helpers/control-db.js';
 import { eventually, startDaemon, type TestDaemon } from '../helpers/daemon.js';
 
@@ -99,7 +100,7 @@ describe('routing and NOT_FOUND', () => {
     expect(r.body.error.message).toMatch(/svc_explore/);
     expect(r.body.error.message).toMatch(/REST/);
     const status = await d.rest('GET', '/status');
-    expect(status.body.data.counts.tools).toBe(3);
+    expect(status.body.data.counts.tools).toBe(TOOLS.filter((t) => t.defaults.rest && !t.ephemeralOnly).length - 1);
     setToggle(d.dataDir, d.containerId, 'svc_explore', 'rest', true);
     expect((await d.rest('POST', '/tools/explore', { body: {} })).status).toBe(200);
   });

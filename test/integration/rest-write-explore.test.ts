@@ -1,5 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TOOLS } from '../../src/tools/registry.js';
 import { eventually, startDaemon, type TestDaemon } from '../helpers/daemon.js';
+
+// Tools on by default over REST for a permanent container (the count grows as tools are added).
+const REST_DEFAULT_TOOLS = TOOLS.filter((t) => t.defaults.rest && !t.ephemeralOnly).length;
 
 let d: TestDaemon;
 beforeAll(async () => {
@@ -210,7 +214,7 @@ describe('svc_status over REST', () => {
       initializationStatus: 'complete',
       paused: false,
       ready: true,
-      counts: { tools: 4, composites: 0, entityTypes: 0, entries: { total: 0, eligible: 0, analyzed: 0, pending: 0 } },
+      counts: { tools: REST_DEFAULT_TOOLS, composites: 0, entityTypes: 0, entries: { total: 0, eligible: 0, analyzed: 0, pending: 0 } },
       analysis: { inProgress: false, cadence: 'automatic' },
     });
     await d.rest('POST', '/tools/write', { ...opts, body: { content: 'one' } });

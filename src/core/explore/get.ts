@@ -1,5 +1,6 @@
 import type { ContainerContext } from '../context.js';
 import { NotFound } from '../errors.js';
+import { fileResourceLink } from '../files/resource-link.js';
 import { relationshipsOf, type RelationshipsView } from '../graph/relationships.js';
 
 export interface ExploreGetResult {
@@ -15,12 +16,7 @@ export async function exploreGet(ctx: ContainerContext, id: string): Promise<Exp
     entry: { id: e.id, content: e.content, source: e.source, tags: e.tags, properties: e.properties, createdAt: e.createdAt },
     relationships: await relationshipsOf(ctx.entries, e.id),
   };
-  if (e.kind === 'composite' && e.compositeType === 'file' && typeof e.properties.fileId === 'string') {
-    result.resource_link = {
-      uri: `svc://${ctx.container.id}/files/${e.properties.fileId}`,
-      name: String(e.properties.fileName ?? e.properties.fileId),
-      ...(typeof e.properties.mimeType === 'string' ? { mimeType: e.properties.mimeType } : {}),
-    };
-  }
+  const link = fileResourceLink(ctx.container.id, e);
+  if (link) result.resource_link = link;
   return result;
 }

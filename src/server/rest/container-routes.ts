@@ -6,6 +6,7 @@ import { readJsonBody } from '../http/read-json-body.js';
 import type { HttpRoutes } from '../http/route.js';
 import { sendJson } from '../http/send.js';
 import { errorResponse } from './error-envelope.js';
+import { receiveMultipartUpload } from './file-upload.js';
 import { matchToolRoute } from './routes.js';
 
 export interface RestDeps extends ToolRuntime {
@@ -30,9 +31,14 @@ export function containerRoutes(deps: RestDeps): HttpRoutes {
         const route = matchToolRoute(method, rest);
         if (!route) throw new NotFound(`No endpoint ${method} ${rest} on a container`);
         if (!route.tool) throw new NotFound(`Tool ${route.requestedTool} not found`);
-        const body = method === 'POST' ? await readJsonBody(req, deps.maxJsonBodyBytes) : {};
-        const input = body && typeof body === 'object' && !Array.isArray(body) ? { ...body, ...route.params } : body;
-        const data = await invokeTool(deps, { principal, containerId, transport: 'rest', tool: route.tool.name, input });
+        let data: unknown;
+        if (route.tool.rest.body === 'multipart') {
+          data = await receiveMultipartUpload(deps, req, { principal, containerId, tool: route.tool });
+        } else {
+          const body = method === 'POST' ? await readJsonBody(req, deps.maxJsonBodyBytes) : {};
+          const input = body && typeof body === 'object' && !Array.isArray(body) ? { ...body, ...route.params } : body;
+          data = await invokeTool(deps, { principal, containerId, transport: 'rest', tool: route.tool.name, input });
+        }
         sendJson(res, route.tool.rest.status ?? 200, { success: true, data });
       } catch (err) {
         const out = errorResponse(err, wwwAuthenticate(deps.baseUrl(), `/container/${containerId}`));

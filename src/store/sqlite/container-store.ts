@@ -1,4 +1,5 @@
 import type {
+  ContainerFileStore,
   ContainerStore,
   EdgeRecord,
   EntryCounts,
@@ -6,13 +7,16 @@ import type {
   EntryRecord,
   JobRecord,
   NewEntry,
+  NewJob,
   ObjectProfileRecord,
   ObjectProfileUpdate,
   ObjectRowRecord,
   ObjectSchemaDeclaration,
 } from '../types.js';
 import { openDatabase, type Db } from './database.js';
+import { SqliteFileStore } from './file-store.js';
 import { containerMigrations } from './migrations/container.js';
+import { containerFileMigrations } from './migrations/container-files.js';
 import { ObjectTables } from './object-tables.js';
 import { searchableText } from './searchable-text.js';
 
@@ -65,6 +69,7 @@ const ELIGIBLE_KINDS = "kind IN ('entry','chunk')";
 export class SqliteContainerStore implements ContainerStore {
   readonly containerId: string;
   private readonly db: Db;
+  readonly files: ContainerFileStore;
 
   private readonly objects: ObjectTables;
   private readonly file: string;
@@ -72,8 +77,9 @@ export class SqliteContainerStore implements ContainerStore {
   constructor(containerId: string, file: string) {
     this.containerId = containerId;
     this.file = file;
-    this.db = openDatabase(file, containerMigrations);
+    this.db = openDatabase(file, [...containerMigrations, ...containerFileMigrations]);
     this.objects = new ObjectTables(this.db);
+    this.files = new SqliteFileStore(this.db, (job) => this.insertJob(job));
   }
 
   async insertObjectEntry(e: NewEntry, job: { id: string; kind: string; payload: Record<string, unknown> }, update: ObjectProfileUpdate): Promise<void> {
@@ -127,6 +133,30 @@ export class SqliteContainerStore implements ContainerStore {
     }).immediate();
   }
 
+  async insertEntries(batch: { entries: NewEntry[]; edges: EdgeRecord[]; jobs: NewJob[] }): Promise<void> {
+    this.db.transaction(() => {
+      for (const e of batch.entries) this.insertEntryRow(e);
+      for (const edge of batch.edges) this.upsertEdge(edge);
+      for (const job of batch.jobs) this.insertJob(job);
+    }).immediate();
+  }
+
+  async deleteEntries(items: Array<{ id: string; job: NewJob }>): Promise<number> {
+    return this.db.transaction(() => {
+      let n = 0;
+      const find = this.db.prepare('SELECT seq FROM entries WHERE id = ?');
+      for (const item of items) {
+        const row = find.get(item.id) as Row | undefined;
+        if (!row) continue;
+        this.db.prepare('DELETE FROM entries_fts WHERE rowid = ?').run(row.seq);
+        this.db.prepare('DELETE FROM entries WHERE seq = ?').run(row.seq);
+        this.insertJob(item.job);
+        n++;
+      }
+      return n;
+    }).immediate();
+  }
+
   private insertEntryRow(e: NewEntry): void {
     const content = typeof e.content === 'string' ? e.content : JSON.stringify(e.content);
     const { lastInsertRowid: seq } = this.db
@@ -157,7 +187,6 @@ export class SqliteContainerStore implements ContainerStore {
     for (const tag of e.tags) tagStmt.run(seq, tag);
     if (e.kind !== 'entity') this.db.prepare('INSERT INTO entries_fts (rowid, text) VALUES (?, ?)').run(seq, searchableText(e.content));
   }
-
 
   async getEntry(id: string): Promise<EntryRecord | null> {
     const r = this.db.prepare('SELECT * FROM entries WHERE id = ?').get(id) as Row | undefined;
