@@ -1,5 +1,15 @@
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError, type Tool } from '@modelcontextprotocol/sdk/types.js';
+import {
+  CallToolRequestSchema,
+  ErrorCode,
+  ListResourcesRequestSchema,
+  ListToolsRequestSchema,
+  McpError,
+  ReadResourceRequestSchema,
+  type Tool,
+} from '@modelcontextprotocol/sdk/types.js';
+import { fileResourceUri, resolveFileResource } from '../../core/files/resource.js';
+import { NotFound, ServiceUnavailable } from '../../core/errors.js';
 import { resolveContainerAccess } from '../../core/access/container-access.js';
 import type { Principal } from '../../core/access/principal.js';
 import { invokeTool, type ToolRuntime } from '../../tools/invoke.js';
@@ -30,9 +40,42 @@ export interface McpServerDeps {
  */
 export function createMcpServer(deps: McpServerDeps): Server {
   const server = new Server(SERVER_INFO, {
-    capabilities: { tools: { listChanged: false } },
+    capabilities: { tools: { listChanged: false }, resources: { listChanged: false } },
     instructions: SERVER_INSTRUCTIONS,
   });
+
+  /** Runs a request handler that has no error result: the spec code travels in the JSON-RPC error's data. */
+  const withMcpErrors = async <T>(what: string, run: () => Promise<T>): Promise<T> => {
+    try {
+      return await run();
+    } catch (err) {
+      const body = mcpErrorBody(err);
+      const internal = body.code === 'INTERNAL_ERROR';
+      if (internal) deps.log(`MCP ${what} failed`, err);
+      throw new McpError(internal ? ErrorCode.InternalError : ErrorCode.InvalidRequest, `${body.code}: ${body.message}`, body);
+    }
+  };
+
+  // Files of the container as resources; reading one yields a signed, expiring download URL (spec § svc_explore get).
+  server.setRequestHandler(ListResourcesRequestSchema, () =>
+    withMcpErrors('resources/list', async () => {
+      const { principal, containerId } = await deps.caller();
+      await resolveContainerAccess(deps.runtime.stores.control, principal, containerId);
+      const files = await (await deps.runtime.stores.container(containerId)).files.list();
+      return { resources: files.map((f) => ({ uri: fileResourceUri(containerId, f.id), name: f.name, mimeType: f.mimeType })) };
+    }),
+  );
+
+  server.setRequestHandler(ReadResourceRequestSchema, (request) =>
+    withMcpErrors('resources/read', async () => {
+      const { principal, containerId } = await deps.caller();
+      const baseUrl = deps.runtime.baseUrl?.() ?? '';
+      if (!baseUrl) throw new ServiceUnavailable('Download links are served by the daemon (svc serve); with --data-dir use `svc download` instead', 0);
+      const resource = await resolveFileResource({ stores: deps.runtime.stores, principal, baseUrl }, request.params.uri);
+      if (resource.containerId !== containerId) throw new NotFound(`${request.params.uri} is not in this container`);
+      return { contents: [{ uri: resource.uri, mimeType: 'application/json', text: JSON.stringify(resource) }] };
+    }),
+  );
 
   server.setRequestHandler(ListToolsRequestSchema, async () => {
     try {
