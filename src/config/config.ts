@@ -14,6 +14,14 @@ const ConfigSchema = z.object({
   maxJsonBodyBytes: z.coerce.number().int().positive().default(5 * 1024 * 1024),
   /** Milliseconds between background-queue polls when idle. */
   workerIdleMs: z.coerce.number().int().positive().default(250),
+  /** OpenAI-compatible server for embeddings, HyDE and rerank; absent = everything offline (README § Search). */
+  aiBaseUrl: z.string().url().optional(),
+  aiApiKey: z.string().min(1).optional(),
+  /** Embedding model on that server; absent keeps the bundled local embedder. */
+  embeddingModel: z.string().min(1).optional(),
+  embeddingDimension: z.coerce.number().int().positive().optional(),
+  /** Chat model on that server: turns on HyDE and the LLM reranker. */
+  chatModel: z.string().min(1).optional(),
 });
 
 export type Config = Readonly<z.infer<typeof ConfigSchema>>;
@@ -33,6 +41,11 @@ export function loadConfig(flags: Record<string, unknown>, env: NodeJS.ProcessEn
     initialCredits: pick(flags.initialCredits, 'SVC_INITIAL_CREDITS'),
     maxJsonBodyBytes: env.SVC_MAX_JSON_BODY_BYTES,
     workerIdleMs: env.SVC_WORKER_IDLE_MS,
+    aiBaseUrl: env.SVC_AI_BASE_URL || undefined,
+    aiApiKey: env.SVC_AI_API_KEY || undefined,
+    embeddingModel: env.SVC_EMBEDDING_MODEL || undefined,
+    embeddingDimension: env.SVC_EMBEDDING_DIMENSION || undefined,
+    chatModel: env.SVC_CHAT_MODEL || undefined,
   });
   return Object.freeze(parsed);
 }
