@@ -1,0 +1,111 @@
+// Search latency at 10k and 100k chunks: the full svc_search pipeline (in-process, no HTTP) beside raw
+// SQLite FTS5 and raw sqlite-vec queries on the same data in the same run.
+import Database from 'better-sqlite3';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { randomUUID } from 'node:crypto';
+import { SqliteContainerStore } from '../dist/store/sqlite/container-store.js';
+import { runSearch } from '../dist/core/search/pipeline.js';
+import { percentiles, rng, sentence, unitVector, vocabulary, zipfSampler } from './synthetic-corpus.js';
+
+const DIM = 512;
+
+/** Fills a container database with `n` chunks (in composites of 20) directly, bypassing the job queue. */
+async function populate(store, file, n, rand, sample) {
+  const db = new Database(file);
+  db.pragma('synchronous = OFF');
+  const ins = db.prepare(
+    `INSERT INTO entries (id, kind, content, content_type, source, tags, properties, created_at, ingested_at, parent_id, chunk_index, total_chunks, content_hash, analyzed_at)
+     VALUES (?, ?, ?, 'text', 'bench:synthetic', '[]', '{}', ?, ?, ?, ?, ?, ?, ?)`,
+  );
+  const fts = db.prepare('INSERT INTO entries_fts (rowid, text) VALUES (?, ?)');
+  const now = Date.now();
+  const ids = [];
+  db.transaction(() => {
+    for (let i = 0; i < n; i += 20) {
+      const parent = randomUUID();
+      ins.run(parent, 'entry', 'composite', now, now, null, null, 20, `p${i}`, now);
+      for (let j = 0; j < 20 && i + j < n; j++) {
+        const id = randomUUID();
+        const text = sentence(sample, rand);
+        const { lastInsertRowid } = ins.run(id, 'chunk', text, now, now, parent, j, 20, `c${i + j}`, now);
+        fts.run(lastInsertRowid, text);
+        ids.push(id);
+      }
+    }
+  })();
+  db.close();
+  await store.vectors.prepare('bench:random-unit', DIM);
+  for (let i = 0; i < ids.length; i += 2000) {
+    await store.vectors.upsert(ids.slice(i, i + 2000).map((entryId) => ({ entryId, vector: unitVector(DIM, rand) })));
+  }
+}
+
+/** Embeds queries with a fixed random map so the pipeline's cost excludes the model (reported apart). */
+function fixedEmbedder(rand) {
+  const cache = new Map();
+  return {
+    id: 'bench:random-unit',
+    dimension: DIM,
+    async embed(texts) {
+      return texts.map((t) => {
+        if (!cache.has(t)) cache.set(t, unitVector(DIM, rand));
+        return cache.get(t);
+      });
+    },
+  };
+}
+
+export async function measureScale(sizes, { ai, queries = 200, log = () => {} } = {}) {
+  const out = {};
+  for (const n of sizes) {
+    const dir = mkdtempSync(join(tmpdir(), 'svc-bench-'));
+    const file = join(dir, 'c.db');
+    const rand = rng(n);
+    const words = vocabulary(20000, rand);
+    const sample = zipfSampler(words, rand);
+    const store = new SqliteContainerStore('bench', file);
+    let t = performance.now();
+    await populate(store, file, n, rand, sample);
+    log(`  populated ${n} chunks in ${((performance.now() - t) / 1000).toFixed(1)} s`);
+    const qs = Array.from({ length: queries }, () => sentence(sample, rand, 2, 6));
+    const providers = { embedder: fixedEmbedder(rand), reranker: ai.reranker, generator: null };
+
+    const db = new Database(file, { readonly: true });
+    const sqliteVec = await import('sqlite-vec');
+    sqliteVec.load(db);
+    const ftsStmt = db.prepare('SELECT rowid, rank FROM entries_fts WHERE entries_fts MATCH ? ORDER BY rank LIMIT 50');
+    const vecStmt = db.prepare('SELECT rowid, distance FROM vec_entries WHERE embedding MATCH ? AND k = 50');
+    const ftsQuery = (q) => q.split(' ').map((w) => `"${w}"`).join(' OR ');
+    const qvecs = await providers.embedder.embed(qs);
+
+    // Warm caches once, then measure.
+    for (const q of qs.slice(0, 5)) await runSearch(store, providers, q, 10);
+    const raw = { fts5: [], sqliteVec: [], pipeline: [] };
+    qs.forEach((q, i) => {
+      t = performance.now();
+      ftsStmt.all(ftsQuery(q));
+      raw.fts5.push(performance.now() - t);
+      t = performance.now();
+      vecStmt.all(Buffer.from(qvecs[i].buffer));
+      raw.sqliteVec.push(performance.now() - t);
+    });
+    for (const q of qs) {
+      t = performance.now();
+      await runSearch(store, providers, q, 10);
+      raw.pipeline.push(performance.now() - t);
+    }
+    out[`${n}`] = {
+      chunks: n,
+      svcSearchPipelineMs: percentiles(raw.pipeline),
+      rawFts5Ms: percentiles(raw.fts5),
+      rawSqliteVecMs: percentiles(raw.sqliteVec),
+    };
+    log(`  ${n}: ${JSON.stringify(out[`${n}`])}`);
+    db.close();
+    await store.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+  return out;
+}
