@@ -91,16 +91,19 @@ export async function measureScale(sizes, { ai, queries = 200, log = () => {} } 
       vecStmt.all(Buffer.from(qvecs[i].buffer));
       raw.sqliteVec.push(performance.now() - t);
     });
+    const stageMs = {};
     for (const q of qs) {
       t = performance.now();
-      await runSearch(store, providers, q, 10);
+      const { stages } = await runSearch(store, providers, q, 10);
       raw.pipeline.push(performance.now() - t);
+      for (const st of stages) (stageMs[st.stage] ??= []).push(st.ms);
     }
     out[`${n}`] = {
       chunks: n,
       svcSearchPipelineMs: percentiles(raw.pipeline),
       rawFts5Ms: percentiles(raw.fts5),
       rawSqliteVecMs: percentiles(raw.sqliteVec),
+      pipelineStageP50Ms: Object.fromEntries(Object.entries(stageMs).map(([k, v]) => [k, percentiles(v).p50])),
     };
     log(`  ${n}: ${JSON.stringify(out[`${n}`])}`);
     db.close();

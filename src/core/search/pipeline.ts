@@ -1,5 +1,5 @@
 import type { AiProviders } from '../../ai/types.js';
-import { blend } from '../../ai/vector-math.js';
+import { blend, dot } from '../../ai/vector-math.js';
 import type { ContainerStore, EntryRecord } from '../../store/types.js';
 import { collapseDuplicates } from '../duplicates/collapse.js';
 import { fuse, type RankedList } from './fusion.js';
@@ -57,24 +57,27 @@ export async function runSearch(entries: ContainerStore, ai: AiProviders, query:
   ];
   let fused = await timed('fuse', async () => fuse(lists), (r) => ({ detail: 'weighted reciprocal rank fusion, k=60', candidates: topForReport(r) }));
 
-  // Expansion: a second vector query from a hypothetical answer (HyDE) or from the top hits (PRF).
+  // Vectors of the candidates the later stages look at, read once.
+  const vectors = await entries.vectors.get(fused.slice(0, rerankDepth(limit)).map((f) => f.id));
+
+  // Expansion. With a generator, HyDE: a hypothetical answer's vector retrieves a third candidate list.
+  // Without one, pseudo-relevance feedback: the query vector moved towards the top hits (Rocchio) re-scores
+  // the candidates already found — no second scan of the vector index, so it costs microseconds.
   fused = await timed(
     ai.generator ? 'hyde' : 'prf',
     async () => {
-      let expanded: Float32Array | null = null;
       if (ai.generator) {
         const passage = await ai.generator.generate(`Write a short factual passage that answers this question.\nQuestion: ${query}`);
-        if (passage.trim()) expanded = blend([{ vector: (await ai.embedder.embed([passage]))[0]!, weight: 1 }, { vector: q.vector, weight: 1 }]);
-      } else {
-        const top = fused.slice(0, PRF_DOCS).map((f) => f.id);
-        const known = await entries.vectors.get(top);
-        if (known.size > 0) {
-          expanded = blend([{ vector: q.vector, weight: 1 }, ...[...known.values()].map((v) => ({ vector: v, weight: 0.5 / known.size }))]);
-        }
+        if (!passage.trim()) return fused;
+        const expanded = blend([{ vector: (await ai.embedder.embed([passage]))[0]!, weight: 1 }, { vector: q.vector, weight: 1 }]);
+        const hits = await entries.vectors.knn(expanded, pool);
+        return fuse([...lists, { name: 'hyde', ids: hits.map((h) => h.entryId), weight: 0.5 }]);
       }
-      if (!expanded) return fused;
-      const hits = await entries.vectors.knn(expanded, pool);
-      return fuse([...lists, { name: 'expansion', ids: hits.map((h) => h.entryId), weight: 0.5 }]);
+      const top = fused.slice(0, PRF_DOCS).map((f) => vectors.get(f.id)).filter((v): v is Float32Array => !!v);
+      if (top.length === 0) return fused;
+      const expanded = blend([{ vector: q.vector, weight: 1 }, ...top.map((v) => ({ vector: v, weight: 0.5 / top.length }))]);
+      const rescored = [...vectors.entries()].map(([id, v]) => ({ id, score: dot(expanded, v) })).sort((a, b) => b.score - a.score);
+      return fuse([...lists, { name: 'prf', ids: rescored.map((r) => r.id), weight: 0.5 }]);
     },
     (r) => ({ detail: ai.generator ? `HyDE via ${ai.generator.id}` : `pseudo-relevance feedback from top ${PRF_DOCS}`, candidates: topForReport(r) }),
   );
@@ -90,7 +93,8 @@ export async function runSearch(entries: ContainerStore, ai: AiProviders, query:
     'rerank',
     async () => {
       if (live.length === 0) return [] as Array<{ entry: EntryRecord; score: number }>;
-      const vectors = await entries.vectors.get(live.map((d) => d.id));
+      const missing = live.map((d) => d.id).filter((id) => !vectors.has(id));
+      for (const [id, v] of await entries.vectors.get(missing)) vectors.set(id, v);
       const scores = await ai.reranker.rerank(
         query,
         q.vector,
