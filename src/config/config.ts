@@ -22,6 +22,8 @@ const ConfigSchema = z.object({
   embeddingDimension: z.coerce.number().int().positive().optional(),
   /** Chat model on that server: turns on HyDE and the LLM reranker. */
   chatModel: z.string().min(1).optional(),
+  /** Vector index for container stores: `sqlite-vec` (embedded, exact) or `lancedb` (ANN for large containers). */
+  vectorIndex: z.enum(['sqlite-vec', 'lancedb']).default('sqlite-vec'),
 });
 
 export type Config = Readonly<z.infer<typeof ConfigSchema>>;
@@ -46,6 +48,7 @@ export function loadConfig(flags: Record<string, unknown>, env: NodeJS.ProcessEn
     embeddingModel: env.SVC_EMBEDDING_MODEL || undefined,
     embeddingDimension: env.SVC_EMBEDDING_DIMENSION || undefined,
     chatModel: env.SVC_CHAT_MODEL || undefined,
+    vectorIndex: env.SVC_VECTOR_INDEX || undefined,
   });
   return Object.freeze(parsed);
 }

@@ -5,6 +5,7 @@ import { jobHandlers } from '../analysis/handlers/index.js';
 import { JobWorker } from '../analysis/worker.js';
 import type { Config } from '../config/config.js';
 import { SqliteStores } from '../store/sqlite/stores.js';
+import { selectVectorIndex } from '../store/sqlite/vector-index-factory.js';
 import type { Stores } from '../store/types.js';
 import { createRequestHandler } from './app.js';
 import { containerRoutes } from './rest/container-routes.js';
@@ -32,6 +33,7 @@ export async function startDaemon(config: Config): Promise<Daemon> {
   });
   // Load the embedding model now rather than on the first write, which should be searchable within seconds.
   ai.embedder.embed(['warm up']).catch((err) => log('embedder warm-up failed', err));
+  selectVectorIndex(config.vectorIndex);
   const stores = new SqliteStores(config.dataDir);
   const worker = new JobWorker(stores, jobHandlers, {
     idleMs: config.workerIdleMs,

@@ -22,7 +22,8 @@ export const embedStage: AnalysisStage = {
       // A different embedder made the old vectors meaningless: every searchable row is embedded again.
       await env.entries.requeueAnalysis(await env.entries.listSearchableIds(true), JobKind.analyzeEntry);
     }
-    const targets = entry.kind === 'entry' && entry.totalChunks !== null ? chunks : [entry];
+    // A composite is searched through its chunks; only they get vectors.
+    const targets = chunks.length > 0 ? chunks : [entry];
     if (targets.length === 1 && targets[0] === entry && entry.kind === 'entry') {
       const twins = (await env.entries.findByContentHash(entry.contentHash)).filter((t) => t.id !== entry.id && t.kind === entry.kind);
       const known = await index.get(twins.map((t) => t.id));

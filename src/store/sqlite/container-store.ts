@@ -4,7 +4,7 @@ import type { ContainerStore, EdgeRecord, EntryCounts, EntryListQuery, EntryReco
 import { openDatabase, type Db } from './database.js';
 import { containerMigrations } from './migrations/container.js';
 import { searchableText } from './searchable-text.js';
-import { SqliteVecIndex } from './vector-index.js';
+import { createVectorIndex } from './vector-index-factory.js';
 
 type Row = Record<string, any>;
 
@@ -61,7 +61,7 @@ export class SqliteContainerStore implements ContainerStore {
     this.containerId = containerId;
     this.db = openDatabase(file, containerMigrations);
     sqliteVec.load(this.db);
-    this.vectors = new SqliteVecIndex(this.db);
+    this.vectors = createVectorIndex(this.db, file);
   }
 
   async insertEntry(e: NewEntry, job: { id: string; kind: string; payload: Record<string, unknown> }): Promise<void> {
@@ -269,6 +269,7 @@ export class SqliteContainerStore implements ContainerStore {
   }
 
   async close(): Promise<void> {
+    await this.vectors.close();
     this.db.close();
   }
 
