@@ -14,6 +14,7 @@ const arg = (name, fallback) => {
 };
 const sizes = arg('sizes', '10000,100000').split(',').map(Number);
 const entries = Number(arg('entries', '400'));
+const lanceSizes = arg('lancedb-sizes', '100000').split(',').filter(Boolean).map(Number);
 const log = (m) => process.stderr.write(`${m}\n`);
 
 const ai = createAiProviders();
@@ -43,6 +44,8 @@ log('ingest over REST…');
 results.ingest = await measureIngest({ entries, log });
 log(`scale ${sizes.join(', ')}…`);
 results.searchLatency = await measureScale(sizes, { ai, log });
+log(`scale with LanceDB ${lanceSizes.join(', ')}…`);
+results.searchLatencyLanceDb = await measureScale(lanceSizes, { ai, index: 'lancedb', log });
 results.machine.loadAverageAtEnd = loadavg().map((x) => Number(x.toFixed(2)));
 const out = resolve(import.meta.dirname, 'results.json');
 writeFileSync(out, `${JSON.stringify(results, null, 2)}\n`);

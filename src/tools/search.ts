@@ -3,6 +3,7 @@ import { aiProviders } from '../ai/providers.js';
 import { BadRequest } from '../core/errors.js';
 import { resolveSearchLimit, SEARCH_DEFAULT_LIMIT, SEARCH_MAX_LIMIT } from '../core/search/limit.js';
 import { runSearch } from '../core/search/pipeline.js';
+import { ensureVectorIndex } from '../core/search/vector-readiness.js';
 import { defineTool } from './definition.js';
 
 export const searchTool = defineTool({
@@ -24,7 +25,9 @@ export const searchTool = defineTool({
     if (args.query.trim() === '') throw new BadRequest('query must not be empty');
     const limit = resolveSearchLimit(args.limit, args.topK);
     const started = performance.now();
-    const { matches, stages } = await runSearch(ctx.entries, aiProviders(), args.query, limit);
+    const ai = aiProviders();
+    await ensureVectorIndex(ctx, ai.embedder);
+    const { matches, stages } = await runSearch(ctx.entries, ai, args.query, limit);
     if (!args.explain) return { matches };
     return { matches, explain: { limit, totalMs: Number((performance.now() - started).toFixed(3)), stages } };
   },

@@ -101,6 +101,10 @@ describe('search matches', () => {
     expect(r.provenance.chunkSummary).toMatch(/Incident/);
     expect(r._meta.svc.navigate.hasSiblings).toBe(r.provenance.totalChunks - 1);
     expect(r._meta.svc.navigate.relationshipTypes).toEqual({ part_of: 1 });
+    // Chunks have vectors of their own: the chunk is a vector-stage candidate, not only a BM25 one.
+    const ex = await search(d, { query: 'incident detail explains incident aspects', limit: 5, explain: true });
+    const vector = ex.body.data.explain.stages.find((s: any) => s.stage === 'vector');
+    expect(vector.candidates.some((c: any) => c.id === r.id)).toBe(true);
     // The composite itself is not a match: its text is searched through its chunks.
     const all = await search(d, { query: 'Operations handbook deploy rollback incident backup', limit: 100 });
     expect(all.body.data.matches.some((m: any) => m.id === parent)).toBe(false);

@@ -21,6 +21,7 @@ export class LanceDbIndex implements VectorIndex {
   private lance: LanceModule | null = null;
   private indexed = false;
   private pendingSinceIndex = 0;
+  private preparing: Promise<boolean> | null = null;
 
   constructor(private readonly dir: string) {}
 
@@ -46,13 +47,21 @@ export class LanceDbIndex implements VectorIndex {
       this.indexed = (await t.listIndices()).some((i) => i.columns.includes('vector'));
       return t;
     })();
-    const t = await this.table;
-    // "No table yet" is not remembered: prepare() creates it later.
-    if (!t) this.table = null;
+    const pending = this.table;
+    const t = await pending;
+    // "No table yet" is not remembered (prepare() creates it later), unless prepare already replaced it.
+    if (!t && this.table === pending) this.table = null;
     return t;
   }
 
   async prepare(embedderId: string, dimension: number): Promise<boolean> {
+    // Searches and analysis jobs call this concurrently; two creations would wipe each other's vectors.
+    const run = (this.preparing ?? Promise.resolve(false)).catch(() => false).then(() => this.bind(embedderId, dimension));
+    this.preparing = run;
+    return run;
+  }
+
+  private async bind(embedderId: string, dimension: number): Promise<boolean> {
     const m = this.meta();
     if (m && m.embedder === embedderId && (await this.open())) return false;
     const db = await this.db();

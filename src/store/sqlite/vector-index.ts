@@ -27,7 +27,6 @@ export class SqliteVecIndex implements VectorIndex {
 
   async prepare(embedderId: string, dimension: number): Promise<boolean> {
     if (this.meta('embedder') === embedderId && this.hasTable()) return false;
-    const hadVectors = this.hasTable() && (await this.count()) > 0;
     this.db.transaction(() => {
       this.db.exec('DROP TABLE IF EXISTS vec_entries; DELETE FROM vector_keys;');
       this.db.exec(`CREATE VIRTUAL TABLE vec_entries USING vec0(embedding float[${dimension}] distance_metric=cosine)`);
@@ -35,7 +34,8 @@ export class SqliteVecIndex implements VectorIndex {
       set.run('embedder', embedderId);
       set.run('dimension', String(dimension));
     })();
-    return hadVectors;
+    // A new or changed index starts empty: the caller re-embeds whatever the container already holds.
+    return true;
   }
 
   async upsert(items: Array<{ entryId: string; vector: Float32Array }>): Promise<void> {
