@@ -6,7 +6,7 @@ _svc() {
     case "${COMP_WORDS[i]}" in -*) ;; *) path="${path:+$path }${COMP_WORDS[i]}" ;; esac
   done
   case "$path" in
-    "") words="serve admin config explore write delete status completion --version --server --key --container" ;;
+    "") words="serve admin config explore write delete status search navigate completion --version --server --key --container" ;;
     "serve") words="--host --port --data-dir --public-url" ;;
     "admin") words="init container key credits" ;;
     "admin init") words="--email --password --org --name --data-dir --json" ;;
@@ -23,6 +23,8 @@ _svc() {
     "write") words="--tag --meta --source --occurred-at --object --fields --content-type --json" ;;
     "delete") words="--include-duplicates --json" ;;
     "status") words="--json" ;;
+    "search") words="--limit --top-k --explain --json" ;;
+    "navigate") words="--mode --range --type --json" ;;
     "completion") words="" ;;
     *) words="" ;;
   esac
