@@ -1,4 +1,5 @@
-const STOPWORDS = new Set(
+/** English function words: they carry no topic, and in BM25 their huge posting lists cost the most time. */
+export const STOPWORDS = new Set(
   'a an and are as at be but by for from has have how i in is it its of on or that the this to was what when where which who why will with do does did can you your we our they their'.split(' '),
 );
 

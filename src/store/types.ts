@@ -170,6 +170,8 @@ export interface VectorHit {
   entryId: string;
   /** Cosine distance (0 = same direction, 2 = opposite). */
   distance: number;
+  /** The stored vector, when the engine returns it with the hit at no extra cost. */
+  vector?: Float32Array;
 }
 
 /**

@@ -79,7 +79,7 @@ describe('search matches', () => {
   it('explain lists every stage with candidates, scores and milliseconds', async () => {
     const r = await search(d, { query: 'widget colour 3', explain: true, limit: 2 });
     const stages = r.body.data.explain.stages.map((s: any) => s.stage);
-    expect(stages).toEqual(['bm25', 'embed-query', 'vector', 'fuse', 'prf', 'rerank', 'collapse-duplicates', 'decorate']);
+    expect(stages).toEqual(['bm25', 'embed-query', 'vector', 'fuse', 'load-vectors', 'prf', 'rerank', 'collapse-duplicates', 'decorate']);
     for (const s of r.body.data.explain.stages) expect(typeof s.ms).toBe('number');
     const bm25 = r.body.data.explain.stages[0];
     expect(bm25.candidates.length).toBeGreaterThan(0);
@@ -137,7 +137,7 @@ describe('svc search CLI', () => {
     expect(r.exitCode).toBe(0);
     expect(JSON.parse(r.stdout).matches).toHaveLength(2);
     const ex = await d.cli(['search', 'widget colour', '--explain', '--json']);
-    expect(JSON.parse(ex.stdout).explain.stages.length).toBe(8);
+    expect(JSON.parse(ex.stdout).explain.stages.length).toBe(9);
     const human = await d.cli(['search', 'widget colour', '--limit', '1']);
     expect(human.exitCode).toBe(0);
     expect(human.stdout).toMatch(/widget number/);

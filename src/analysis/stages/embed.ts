@@ -1,3 +1,4 @@
+import { analysedIds } from './analysed-ids.js';
 import { JobKind } from '../job-kinds.js';
 import { searchableText } from '../../store/sqlite/searchable-text.js';
 import type { EntryRecord } from '../../store/types.js';
@@ -20,7 +21,7 @@ export const embedStage: AnalysisStage = {
     const index = env.entries.vectors;
     if (await index.prepare(ai.embedder.id, ai.embedder.dimension)) {
       // A different embedder made the old vectors meaningless: every searchable row is embedded again.
-      await env.entries.requeueAnalysis(await env.entries.listSearchableIds(true), JobKind.analyzeEntry);
+      await env.entries.requeueAnalysis(await analysedIds(env.entries), JobKind.analyzeEntry);
     }
     // A composite is searched through its chunks; only they get vectors.
     const targets = chunks.length > 0 ? chunks : [entry];

@@ -58,7 +58,14 @@ export async function runSearch(entries: ContainerStore, ai: AiProviders, query:
   let fused = await timed('fuse', async () => fuse(lists), (r) => ({ detail: 'weighted reciprocal rank fusion, k=60', candidates: topForReport(r) }));
 
   // Vectors of the candidates the later stages look at, read once.
-  const vectors = await entries.vectors.get(fused.slice(0, rerankDepth(limit)).map((f) => f.id));
+  // KNN hits usually bring their vectors along; only the others are looked up.
+  const vectors = new Map<string, Float32Array>();
+  for (const h of vec) if (h.vector) vectors.set(h.entryId, h.vector);
+  const toLoad = fused.slice(0, rerankDepth(limit)).map((f) => f.id).filter((id) => !vectors.has(id));
+  await timed('load-vectors', () => entries.vectors.get(toLoad), (m) => {
+    for (const [id, v] of m) vectors.set(id, v);
+    return { detail: `${m.size} candidate vectors looked up`, candidates: [] };
+  });
 
   // Expansion. With a generator, HyDE: a hypothetical answer's vector retrieves a third candidate list.
   // Without one, pseudo-relevance feedback: the query vector moved towards the top hits (Rocchio) re-scores

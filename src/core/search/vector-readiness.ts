@@ -1,4 +1,5 @@
 import { JobKind } from '../../analysis/job-kinds.js';
+import { analysedIds } from '../../analysis/stages/analysed-ids.js';
 import type { Embedder } from '../../ai/types.js';
 import type { ContainerContext } from '../context.js';
 
@@ -9,7 +10,8 @@ import type { ContainerContext } from '../context.js';
  */
 export async function ensureVectorIndex(ctx: ContainerContext, embedder: Embedder): Promise<void> {
   if (await ctx.entries.vectors.prepare(embedder.id, embedder.dimension)) {
-    await ctx.entries.requeueAnalysis(await ctx.entries.listSearchableIds(true), JobKind.analyzeEntry);
+    await ctx.entries.requeueAnalysis(await analysedIds(ctx.entries), JobKind.analyzeEntry);
     ctx.wake(ctx.container.id);
   }
 }
+

@@ -117,7 +117,7 @@ export class LanceDbIndex implements VectorIndex {
     let q = t.vectorSearch(Array.from(vector)).distanceType('cosine').limit(k);
     // Probe enough partitions and re-rank with full vectors so the ANN answer stays close to exact.
     if (this.indexed) q = q.nprobes(20).refineFactor(5);
-    const rows = await q.select(['id']).toArray();
+    const rows = await q.select(['id', '_distance']).toArray();
     return rows.map((r: any) => ({ entryId: String(r.id), distance: Number(r._distance) }));
   }
 

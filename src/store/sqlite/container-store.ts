@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import * as sqliteVec from 'sqlite-vec';
+import { STOPWORDS } from '../../ai/text-terms.js';
 import type { ContainerStore, EdgeRecord, EntryCounts, EntryListQuery, EntryRecord, JobRecord, NewEntry, TextHit, VectorIndex } from '../types.js';
 import { openDatabase, type Db } from './database.js';
 import { containerMigrations } from './migrations/container.js';
@@ -276,15 +277,17 @@ export class SqliteContainerStore implements ContainerStore {
   async textSearch(query: string, limit: number): Promise<TextHit[]> {
     const match = ftsMatchExpression(query);
     if (!match) return [];
-    // Rank inside FTS first (its top-k path), then drop rows that are not searchable kinds.
-    const rows = this.db
-      .prepare(
-        `SELECT e.id, f.rank FROM (SELECT rowid, rank FROM entries_fts WHERE entries_fts MATCH ? ORDER BY rank LIMIT ?) f
-         JOIN entries e ON e.seq = f.rowid
-         WHERE (e.kind = 'entry' AND e.total_chunks IS NULL) OR e.kind = 'chunk'
-         ORDER BY f.rank`,
-      )
+    // Rank inside FTS alone (a plain MATCH … ORDER BY rank LIMIT keeps FTS5's top-k path; a join around it
+    // does not), then look the rows up and drop kinds that are not searchable.
+    const ranked = this.db
+      .prepare('SELECT rowid, rank FROM entries_fts WHERE entries_fts MATCH ? ORDER BY rank LIMIT ?')
       .all(match, limit * 2) as Row[];
+    const lookup = this.db.prepare('SELECT id, kind, total_chunks FROM entries WHERE seq = ?');
+    const rows: Row[] = [];
+    for (const r of ranked) {
+      const e = lookup.get(r.rowid) as Row | undefined;
+      if (e && (e.kind === 'chunk' || (e.kind === 'entry' && e.total_chunks === null))) rows.push({ id: e.id, rank: r.rank });
+    }
     return rows.slice(0, limit).map((r) => ({ entryId: r.id, score: -r.rank }));
   }
 
@@ -375,9 +378,12 @@ export class SqliteContainerStore implements ContainerStore {
 /**
  * Free text to an FTS5 expression: every word becomes a quoted term (so `AND`, `-`, `*` or quotes in a
  * query are just text), joined with OR so BM25 ranks documents by how many and how rare the matched terms are.
+ * Stopwords are left out when the query has other words: they add almost nothing to BM25 (tiny IDF) but
+ * their posting lists hold nearly every row, which is most of the query's cost in a large container.
  */
 function ftsMatchExpression(query: string): string | null {
-  const words = query.toLowerCase().match(/[\p{L}\p{N}_]+/gu);
-  if (!words) return null;
-  return [...new Set(words)].slice(0, 64).map((w) => `"${w}"`).join(' OR ');
+  const words = [...new Set(query.toLowerCase().match(/[\p{L}\p{N}_]+/gu) ?? [])];
+  if (words.length === 0) return null;
+  const content = words.filter((w) => !STOPWORDS.has(w));
+  return (content.length ? content : words).slice(0, 64).map((w) => `"${w}"`).join(' OR ');
 }

@@ -72,11 +72,11 @@ export class SqliteVecIndex implements VectorIndex {
     if (!this.hasTable()) return [];
     const rows = this.db
       .prepare(
-        `SELECT k.entry_id, v.distance FROM (SELECT rowid, distance FROM vec_entries WHERE embedding MATCH ? AND k = ?) v
+        `SELECT k.entry_id, v.distance, v.embedding FROM (SELECT rowid, distance, embedding FROM vec_entries WHERE embedding MATCH ? AND k = ?) v
          JOIN vector_keys k ON k.rowid = v.rowid ORDER BY v.distance`,
       )
       .all(toBlob(vector), k) as Row[];
-    return rows.map((r) => ({ entryId: r.entry_id, distance: r.distance }));
+    return rows.map((r) => ({ entryId: r.entry_id, distance: r.distance, vector: fromBlob(r.embedding) }));
   }
 
   async get(entryIds: string[]): Promise<Map<string, Float32Array>> {
