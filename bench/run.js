@@ -12,7 +12,7 @@ const arg = (name, fallback) => {
   const i = process.argv.indexOf(`--${name}`);
   return i > 0 ? process.argv[i + 1] : fallback;
 };
-const sizes = arg('sizes', '10000,100000').split(',').map(Number);
+const sizes = arg('sizes', '10000,100000').split(',').filter(Boolean).map(Number);
 const entries = Number(arg('entries', '400'));
 const lanceSizes = arg('lancedb-sizes', '100000').split(',').filter(Boolean).map(Number);
 const log = (m) => process.stderr.write(`${m}\n`);
@@ -47,7 +47,7 @@ results.searchLatency = await measureScale(sizes, { ai, log });
 log(`scale with LanceDB ${lanceSizes.join(', ')}…`);
 results.searchLatencyLanceDb = await measureScale(lanceSizes, { ai, index: 'lancedb', log });
 results.machine.loadAverageAtEnd = loadavg().map((x) => Number(x.toFixed(2)));
-const out = resolve(import.meta.dirname, 'results.json');
+const out = resolve(arg('out', resolve(import.meta.dirname, 'results.json')));
 writeFileSync(out, `${JSON.stringify(results, null, 2)}\n`);
 console.log(JSON.stringify(results, null, 2));
 log(`written to ${out}`);

@@ -254,8 +254,10 @@ export interface ContainerStore {
   instanceGroupId(contentHash: string): Promise<string>;
   /** Edge-type counts (both directions) per entry, non-zero types only. */
   edgeTypeCounts(ids: string[]): Promise<Map<string, Record<string, number>>>;
-  /** Kinds `entry` and `chunk` not yet analysed, or all of them with `all`; for re-embedding. */
-  listSearchableIds(all: boolean): Promise<string[]>;
+  /** Kinds `entry` and `chunk` not yet analysed, or all of them with `all`, oldest first (at most `limit`). */
+  listSearchableIds(all: boolean, limit?: number): Promise<string[]>;
+  /** markAnalyzed for many entries in one transaction (one disk sync instead of one per chunk). */
+  markAnalyzedMany(ids: string[], at: number): Promise<void>;
   /** Marks entries unanalysed and queues their analysis jobs (re-index after an embedder change). */
   requeueAnalysis(ids: string[], kind: string): Promise<void>;
 

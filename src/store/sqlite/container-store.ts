@@ -358,11 +358,18 @@ export class SqliteContainerStore implements ContainerStore {
     return out;
   }
 
-  async listSearchableIds(all: boolean): Promise<string[]> {
+  async listSearchableIds(all: boolean, limit = -1): Promise<string[]> {
     const rows = this.db
-      .prepare(`SELECT id FROM entries WHERE kind IN ('entry','chunk') ${all ? '' : 'AND analyzed_at IS NULL'} ORDER BY seq`)
-      .all() as Row[];
+      .prepare(`SELECT id FROM entries WHERE kind IN ('entry','chunk') ${all ? '' : 'AND analyzed_at IS NULL'} ORDER BY seq LIMIT ?`)
+      .all(limit) as Row[];
     return rows.map((r) => r.id);
+  }
+
+  async markAnalyzedMany(ids: string[], at: number): Promise<void> {
+    const stmt = this.db.prepare('UPDATE entries SET analyzed_at = ? WHERE id = ?');
+    this.db.transaction(() => {
+      for (const id of ids) stmt.run(at, id);
+    })();
   }
 
   async requeueAnalysis(ids: string[], kind: string): Promise<void> {
