@@ -6,7 +6,7 @@ _svc() {
     case "${COMP_WORDS[i]}" in -*) ;; *) path="${path:+$path }${COMP_WORDS[i]}" ;; esac
   done
   case "$path" in
-    "") words="serve admin config explore write delete status query objects tools mcp login logout whoami keys upload files download completion --version" ;;
+    "") words="serve admin config explore search navigate write delete status query objects tools mcp login logout whoami keys upload files download completion --version" ;;
     "serve") words="--host --port --data-dir --public-url" ;;
     "admin") words="init container analyze key credits user grant tools" ;;
     "admin init") words="--email --password --org --name --data-dir --json" ;;
@@ -34,6 +34,8 @@ _svc() {
     "config set") words="--server --key --container" ;;
     "config show") words="--json" ;;
     "explore") words="--mode --tag --limit --offset --server --key --container --json" ;;
+    "search") words="--limit --top-k --explain --server --key --container --json" ;;
+    "navigate") words="--mode --range --type --server --key --container --json" ;;
     "write") words="--tag --meta --source --occurred-at --object --fields --content-type --server --key --container --json" ;;
     "delete") words="--include-duplicates --server --key --container --json" ;;
     "status") words="--server --key --container --json" ;;

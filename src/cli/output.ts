@@ -27,6 +27,23 @@ export function renderHuman(tool: string, data: unknown): string {
     }
     case 'svc_query':
       return renderTable(d.columns, d.rows, `${d.rowCount} row${d.rowCount === 1 ? '' : 's'}${d.truncated ? ' (truncated: results stop at 200 rows or about 256 KB)' : ''}`);
+    case 'svc_search': {
+      const lines = (d.matches as any[]).map((m) => {
+        const p = m.provenance;
+        const where = p.totalChunks ? `  [chunk ${p.chunkIndex + 1}/${p.totalChunks}${p.sectionHeader ? ` · ${p.sectionHeader}` : ''}]` : '';
+        const dups = m._meta?.svc?.duplicates ? `  (${m._meta.svc.duplicates} instances)` : '';
+        return `${m.score.toFixed(3)}  ${m.id}  ${preview(m.content)}${where}${dups}`;
+      });
+      if (lines.length === 0) lines.push('No matches');
+      if (d.explain) {
+        lines.push('', `explain (${d.explain.totalMs} ms total):`);
+        for (const s of d.explain.stages) {
+          const top = s.candidates.slice(0, 5).map((c: any) => `${c.id.slice(0, 8)}=${c.score}`).join(' ');
+          lines.push(`  ${s.stage.padEnd(20)} ${String(s.ms.toFixed(2)).padStart(8)} ms  ${s.detail ?? ''}${top ? `  top: ${top}` : ''}`);
+        }
+      }
+      return lines.join('\n');
+    }
     default:
       return JSON.stringify(d, null, 2);
   }

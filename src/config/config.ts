@@ -17,6 +17,16 @@ const ConfigSchema = z.object({
   ephemeralWindowSeconds: z.coerce.number().int().positive().default(3600),
   /** Milliseconds between background-queue polls when idle. */
   workerIdleMs: z.coerce.number().int().positive().default(250),
+  /** OpenAI-compatible server for embeddings, HyDE and rerank; absent = everything offline (README § Search). */
+  aiBaseUrl: z.string().url().optional(),
+  aiApiKey: z.string().min(1).optional(),
+  /** Embedding model on that server; absent keeps the bundled local embedder. */
+  embeddingModel: z.string().min(1).optional(),
+  embeddingDimension: z.coerce.number().int().positive().optional(),
+  /** Chat model on that server: turns on HyDE and the LLM reranker. */
+  chatModel: z.string().min(1).optional(),
+  /** Vector index for container stores: `sqlite-vec` (embedded, exact) or `lancedb` (ANN for large containers). */
+  vectorIndex: z.enum(['sqlite-vec', 'lancedb']).default('sqlite-vec'),
 });
 
 export type Config = Readonly<z.infer<typeof ConfigSchema>>;
@@ -38,6 +48,12 @@ export function loadConfig(flags: Record<string, unknown>, env: NodeJS.ProcessEn
     workerIdleMs: env.SVC_WORKER_IDLE_MS,
     ephemeralPerWindow: env.SVC_EPHEMERAL_PER_WINDOW,
     ephemeralWindowSeconds: env.SVC_EPHEMERAL_WINDOW_SECONDS,
+    aiBaseUrl: env.SVC_AI_BASE_URL || undefined,
+    aiApiKey: env.SVC_AI_API_KEY || undefined,
+    embeddingModel: env.SVC_EMBEDDING_MODEL || undefined,
+    embeddingDimension: env.SVC_EMBEDDING_DIMENSION || undefined,
+    chatModel: env.SVC_CHAT_MODEL || undefined,
+    vectorIndex: env.SVC_VECTOR_INDEX || undefined,
   });
   return Object.freeze(parsed);
 }

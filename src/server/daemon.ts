@@ -1,10 +1,12 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { configureAi } from '../ai/providers.js';
 import { jobHandlers } from '../analysis/handlers/index.js';
 import { JobWorker } from '../analysis/worker.js';
 import type { Config } from '../config/config.js';
 import { sweepStaleUploads } from '../core/files/storage.js';
 import { SqliteStores } from '../store/sqlite/stores.js';
+import { selectVectorIndex } from '../store/sqlite/vector-index-factory.js';
 import type { Stores } from '../store/types.js';
 import { createRequestHandler } from './app.js';
 import { mcpHttpRoutes } from './mcp/http-routes.js';
@@ -32,6 +34,16 @@ function log(message: string, err?: unknown): void {
 
 /** Opens the store, resumes queued background work, and serves HTTP on the configured address. */
 export async function startDaemon(config: Config): Promise<Daemon> {
+  const ai = configureAi({
+    baseUrl: config.aiBaseUrl,
+    apiKey: config.aiApiKey,
+    embeddingModel: config.embeddingModel,
+    embeddingDimension: config.embeddingDimension,
+    chatModel: config.chatModel,
+  });
+  // Load the embedding model now rather than on the first write, which should be searchable within seconds.
+  ai.embedder.embed(['warm up']).catch((err) => log('embedder warm-up failed', err));
+  selectVectorIndex(config.vectorIndex);
   const stores = new SqliteStores(config.dataDir);
   const worker = new JobWorker(stores, jobHandlers, {
     idleMs: config.workerIdleMs,

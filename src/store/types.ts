@@ -229,6 +229,40 @@ export interface JobRecord {
   lastError: string | null;
 }
 
+export interface VectorHit {
+  entryId: string;
+  /** Cosine distance (0 = same direction, 2 = opposite). */
+  distance: number;
+  /** The stored vector, when the engine returns it with the hit at no extra cost. */
+  vector?: Float32Array;
+}
+
+/**
+ * Nearest-neighbour index over entry vectors. SQLite + sqlite-vec (exact KNN) is the embedded default;
+ * LanceDB (ANN) serves large containers. Both are keyed by entry id.
+ */
+export interface VectorIndex {
+  /** `sqlite-vec` or `lancedb`. */
+  readonly kind: string;
+  /**
+   * Binds the index to an embedder. Vectors of a different model are incomparable, so a changed embedder id
+   * empties the index; returns true when that happened (the caller re-embeds).
+   */
+  prepare(embedderId: string, dimension: number): Promise<boolean>;
+  upsert(items: Array<{ entryId: string; vector: Float32Array }>): Promise<void>;
+  remove(entryIds: string[]): Promise<void>;
+  knn(vector: Float32Array, k: number): Promise<VectorHit[]>;
+  get(entryIds: string[]): Promise<Map<string, Float32Array>>;
+  count(): Promise<number>;
+  close(): Promise<void>;
+}
+
+export interface TextHit {
+  entryId: string;
+  /** BM25 score, higher is better. */
+  score: number;
+}
+
 export interface ContainerStore extends ContainerStoreFileExtensions {
   readonly containerId: string;
   /**
@@ -299,6 +333,28 @@ export interface ContainerStore extends ContainerStoreFileExtensions {
   requeueRunningJobs(): Promise<number>;
   hasRunnableJobs(now: number): Promise<boolean>;
   pendingJobCount(): Promise<number>;
+
+  // Search, chunks and duplicate groups (issue 3).
+  /** The container's vector index. */
+  readonly vectors: VectorIndex;
+  /** BM25 over searchable rows (short entries and chunks; composites are searched through their chunks). */
+  textSearch(query: string, limit: number): Promise<TextHit[]>;
+  /**
+   * Makes `parentId` a composite of the given chunks in one transaction: previous chunks go, the new ones
+   * (with their full-text rows and `part_of` edges) come, and the parent's own full-text row is dropped.
+   */
+  replaceChunks(parentId: string, compositeType: string, chunks: NewEntry[]): Promise<void>;
+  getEntries(ids: string[]): Promise<EntryRecord[]>;
+  /** Id of the instance record of a content hash's duplicate group, created on first call. */
+  instanceGroupId(contentHash: string): Promise<string>;
+  /** Edge-type counts (both directions) per entry, non-zero types only. */
+  edgeTypeCounts(ids: string[]): Promise<Map<string, Record<string, number>>>;
+  /** Kinds `entry` and `chunk` not yet analysed, or all of them with `all`, oldest first (at most `limit`). */
+  listSearchableIds(all: boolean, limit?: number): Promise<string[]>;
+  /** markAnalyzed for many entries in one transaction (one disk sync instead of one per chunk). */
+  markAnalyzedMany(ids: string[], at: number): Promise<void>;
+  /** Marks entries unanalysed and queues their analysis jobs (re-index after an embedder change). */
+  requeueAnalysis(ids: string[], kind: string): Promise<void>;
 
   close(): Promise<void>;
 }

@@ -1,3 +1,6 @@
+import { randomUUID } from 'node:crypto';
+import * as sqliteVec from 'sqlite-vec';
+import { STOPWORDS } from '../../ai/text-terms.js';
 import type {
   ContainerFileStore,
   ContainerStore,
@@ -12,6 +15,8 @@ import type {
   ObjectProfileUpdate,
   ObjectRowRecord,
   ObjectSchemaDeclaration,
+  TextHit,
+  VectorIndex,
 } from '../types.js';
 import { openDatabase, type Db } from './database.js';
 import { SqliteFileStore } from './file-store.js';
@@ -19,6 +24,7 @@ import { containerMigrations } from './migrations/container.js';
 import { containerFileMigrations } from './migrations/container-files.js';
 import { ObjectTables } from './object-tables.js';
 import { searchableText } from './searchable-text.js';
+import { createVectorIndex } from './vector-index-factory.js';
 
 type Row = Record<string, any>;
 
@@ -68,6 +74,7 @@ const ELIGIBLE_KINDS = "kind IN ('entry','chunk')";
 
 export class SqliteContainerStore implements ContainerStore {
   readonly containerId: string;
+  readonly vectors: VectorIndex;
   private readonly db: Db;
   readonly files: ContainerFileStore;
 
@@ -78,6 +85,8 @@ export class SqliteContainerStore implements ContainerStore {
     this.containerId = containerId;
     this.file = file;
     this.db = openDatabase(file, [...containerMigrations, ...containerFileMigrations]);
+    sqliteVec.load(this.db);
+    this.vectors = createVectorIndex(this.db, file);
     this.objects = new ObjectTables(this.db);
     this.files = new SqliteFileStore(this.db, (job) => this.insertJob(job));
   }
@@ -413,6 +422,127 @@ export class SqliteContainerStore implements ContainerStore {
   }
 
   async close(): Promise<void> {
+    await this.vectors.close();
     this.db.close();
   }
+
+  async textSearch(query: string, limit: number): Promise<TextHit[]> {
+    const match = ftsMatchExpression(query);
+    if (!match) return [];
+    // Rank inside FTS alone (a plain MATCH … ORDER BY rank LIMIT keeps FTS5's top-k path; a join around it
+    // does not), then look the rows up and drop kinds that are not searchable.
+    const ranked = this.db
+      .prepare('SELECT rowid, rank FROM entries_fts WHERE entries_fts MATCH ? ORDER BY rank LIMIT ?')
+      .all(match, limit * 2) as Row[];
+    const lookup = this.db.prepare('SELECT id, kind, total_chunks FROM entries WHERE seq = ?');
+    const rows: Row[] = [];
+    for (const r of ranked) {
+      const e = lookup.get(r.rowid) as Row | undefined;
+      if (e && (e.kind === 'chunk' || (e.kind === 'entry' && e.total_chunks === null))) rows.push({ id: e.id, rank: r.rank });
+    }
+    return rows.slice(0, limit).map((r) => ({ entryId: r.id, score: -r.rank }));
+  }
+
+  async replaceChunks(parentId: string, compositeType: string, chunks: NewEntry[]): Promise<void> {
+    this.db.transaction(() => {
+      const parent = this.db.prepare('SELECT seq FROM entries WHERE id = ?').get(parentId) as Row | undefined;
+      if (!parent) return;
+      const old = this.db.prepare('SELECT seq, id FROM entries WHERE parent_id = ?').all(parentId) as Row[];
+      for (const r of old) {
+        this.db.prepare('DELETE FROM entries_fts WHERE rowid = ?').run(r.seq);
+        this.db.prepare('DELETE FROM entries WHERE seq = ?').run(r.seq);
+        this.db.prepare('DELETE FROM edges WHERE from_id = ? OR to_id = ?').run(r.id, r.id);
+      }
+      const ins = this.db.prepare(
+        `INSERT INTO entries (id, kind, content, content_type, source, tags, properties, created_at, ingested_at,
+           object, parent_id, composite_type, chunk_index, total_chunks, content_hash, fields)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      );
+      const fts = this.db.prepare('INSERT INTO entries_fts (rowid, text) VALUES (?, ?)');
+      const edge = this.db.prepare(
+        `INSERT INTO edges (from_id, to_id, type, properties, created_at) VALUES (?, ?, 'part_of', ?, ?)
+         ON CONFLICT (from_id, to_id, type) DO UPDATE SET properties = excluded.properties`,
+      );
+      for (const c of chunks) {
+        const content = typeof c.content === 'string' ? c.content : JSON.stringify(c.content);
+        const { lastInsertRowid: seq } = ins.run(
+          c.id, c.kind, content, c.contentType, c.source, JSON.stringify(c.tags), JSON.stringify(c.properties), c.createdAt,
+          c.ingestedAt, c.object, c.parentId, c.compositeType, c.chunkIndex, c.totalChunks, c.contentHash, null,
+        );
+        fts.run(seq, searchableText(c.content));
+        edge.run(c.id, parentId, JSON.stringify({ chunkIndex: c.chunkIndex }), Date.now());
+      }
+      this.db.prepare('DELETE FROM entries_fts WHERE rowid = ?').run(parent.seq);
+      this.db.prepare('UPDATE entries SET composite_type = ?, total_chunks = ? WHERE seq = ?').run(compositeType, chunks.length, parent.seq);
+    })();
+  }
+
+  async getEntries(ids: string[]): Promise<EntryRecord[]> {
+    if (ids.length === 0) return [];
+    const out: EntryRecord[] = [];
+    // Chunked to stay under SQLite's bound-parameter limit.
+    for (let i = 0; i < ids.length; i += 500) {
+      const part = ids.slice(i, i + 500);
+      const rows = this.db.prepare(`SELECT * FROM entries WHERE id IN (${part.map(() => '?').join(',')})`).all(...part) as Row[];
+      out.push(...rows.map(toEntry));
+    }
+    return out;
+  }
+
+  async instanceGroupId(contentHash: string): Promise<string> {
+    this.db
+      .prepare('INSERT INTO instance_groups (id, content_hash, created_at) VALUES (?, ?, ?) ON CONFLICT (content_hash) DO NOTHING')
+      .run(randomUUID(), contentHash, Date.now());
+    return (this.db.prepare('SELECT id FROM instance_groups WHERE content_hash = ?').get(contentHash) as Row).id;
+  }
+
+  async edgeTypeCounts(ids: string[]): Promise<Map<string, Record<string, number>>> {
+    const out = new Map<string, Record<string, number>>();
+    const stmt = this.db.prepare(
+      `SELECT type, COUNT(*) AS n FROM (SELECT type FROM edges WHERE from_id = ? UNION ALL SELECT type FROM edges WHERE to_id = ?)
+       GROUP BY type ORDER BY type`,
+    );
+    for (const id of ids) {
+      const counts: Record<string, number> = {};
+      for (const r of stmt.all(id, id) as Row[]) counts[r.type] = r.n;
+      out.set(id, counts);
+    }
+    return out;
+  }
+
+  async listSearchableIds(all: boolean, limit = -1): Promise<string[]> {
+    const rows = this.db
+      .prepare(`SELECT id FROM entries WHERE kind IN ('entry','chunk') ${all ? '' : 'AND analyzed_at IS NULL'} ORDER BY seq LIMIT ?`)
+      .all(limit) as Row[];
+    return rows.map((r) => r.id);
+  }
+
+  async markAnalyzedMany(ids: string[], at: number): Promise<void> {
+    const stmt = this.db.prepare('UPDATE entries SET analyzed_at = ? WHERE id = ?');
+    this.db.transaction(() => {
+      for (const id of ids) stmt.run(at, id);
+    })();
+  }
+
+  async requeueAnalysis(ids: string[], kind: string): Promise<void> {
+    this.db.transaction(() => {
+      for (const id of ids) {
+        this.db.prepare('UPDATE entries SET analyzed_at = NULL WHERE id = ?').run(id);
+        this.insertJob({ id: randomUUID(), kind, payload: { entryId: id } });
+      }
+    })();
+  }
+}
+
+/**
+ * Free text to an FTS5 expression: every word becomes a quoted term (so `AND`, `-`, `*` or quotes in a
+ * query are just text), joined with OR so BM25 ranks documents by how many and how rare the matched terms are.
+ * Stopwords are left out when the query has other words: they add almost nothing to BM25 (tiny IDF) but
+ * their posting lists hold nearly every row, which is most of the query's cost in a large container.
+ */
+function ftsMatchExpression(query: string): string | null {
+  const words = [...new Set(query.toLowerCase().match(/[\p{L}\p{N}_]+/gu) ?? [])];
+  if (words.length === 0) return null;
+  const content = words.filter((w) => !STOPWORDS.has(w));
+  return (content.length ? content : words).slice(0, 64).map((w) => `"${w}"`).join(' OR ');
 }

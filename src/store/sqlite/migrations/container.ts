@@ -99,4 +99,26 @@ export const containerMigrations: Migration[] = [
         WHERE kind = 'entity';
     `,
   },
+  {
+    version: 2,
+    name: 'vector index keys and metadata, duplicate groups',
+    up: `
+      -- Vector rows (sqlite-vec vec0, created on first use with the embedder's dimension) are keyed by
+      -- this table's rowid, so a purge can find an entry's vector after the entry row is gone.
+      CREATE TABLE vector_keys (
+        rowid INTEGER PRIMARY KEY,
+        entry_id TEXT NOT NULL UNIQUE
+      );
+      CREATE TABLE vector_meta (
+        key TEXT PRIMARY KEY,
+        value TEXT NOT NULL
+      );
+      -- One instance record per group of identical content (spec § Search match _meta.svc.instanceId).
+      CREATE TABLE instance_groups (
+        id TEXT PRIMARY KEY,
+        content_hash TEXT NOT NULL UNIQUE,
+        created_at INTEGER NOT NULL
+      );
+    `,
+  },
 ];
