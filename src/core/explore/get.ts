@@ -1,12 +1,12 @@
 import type { ContainerContext } from '../context.js';
 import { NotFound } from '../errors.js';
-import { fileResourceLink } from '../files/resource-link.js';
+import { fileResourceLink, type ResourceLink } from '../files/resource-link.js';
 import { relationshipsOf, type RelationshipsView } from '../graph/relationships.js';
 
 export interface ExploreGetResult {
   entry: { id: string; content: unknown; source: string; tags: string[]; properties: Record<string, unknown>; createdAt: number };
   relationships: RelationshipsView;
-  resource_link?: { uri: string; name: string; mimeType?: string };
+  resource_link?: ResourceLink;
 }
 
 export async function exploreGet(ctx: ContainerContext, id: string): Promise<ExploreGetResult> {

@@ -1,3 +1,4 @@
+import { fileResourceLink, type ResourceLink } from '../files/resource-link.js';
 import type { ContainerContext } from '../context.js';
 import { entryView, type EntryView } from '../entries/view.js';
 import { NotFound } from '../errors.js';
@@ -16,7 +17,7 @@ export interface NavigateInput {
 }
 
 export type SiblingView = EntryView & { chunkIndex: number | null; totalChunks: number | null };
-export type SourceView = EntryView & { compositeType: string | null; totalChunks: number | null; resource_link?: { uri: string; name: string; mimeType?: string } };
+export type SourceView = EntryView & { compositeType: string | null; totalChunks: number | null; resource_link?: ResourceLink };
 
 export type NavigateResult =
   | { relationships: RelationshipsView; type?: string | string[] }
@@ -58,12 +59,7 @@ export async function navigate(ctx: ContainerContext, input: NavigateInput): Pro
   const parent = await ctx.entries.getEntry(anchor.parentId);
   if (!parent) return { source: null };
   const source: SourceView = { ...entryView(parent), compositeType: parent.compositeType, totalChunks: parent.totalChunks };
-  if (parent.compositeType === 'file' && typeof parent.properties.fileId === 'string') {
-    source.resource_link = {
-      uri: `svc://${ctx.container.id}/files/${parent.properties.fileId}`,
-      name: String(parent.properties.fileName ?? parent.properties.fileId),
-      ...(typeof parent.properties.mimeType === 'string' ? { mimeType: parent.properties.mimeType } : {}),
-    };
-  }
+  const link = fileResourceLink(ctx.container.id, parent);
+  if (link) source.resource_link = link;
   return { source };
 }
