@@ -15,6 +15,9 @@ import type { OAuthServerContext } from '../auth/oauth/server-context.js';
 import { accountRoutes } from './api/account-routes.js';
 import { registerAccessTokenVerifier } from './authenticate-request.js';
 import { oauthRoutes } from './oauth/oauth-routes.js';
+import { claimRoutes } from './claim/claim-routes.js';
+import { dashboardRoutes } from './dashboard/dashboard-routes.js';
+import { WebAuth } from './dashboard/web-auth.js';
 
 export interface Daemon {
   url: string;
@@ -44,6 +47,8 @@ export async function startDaemon(config: Config): Promise<Daemon> {
   // OAuth: the issuer is the daemon's base URL; access tokens are verified on every transport.
   const oauth: OAuthServerContext = { control: stores.control, key: await loadSigningKey(config.dataDir), issuer: () => baseUrl.replace(/\/$/, ''), now: () => Date.now() };
   registerAccessTokenVerifier({ key: oauth.key, issuer: oauth.issuer });
+  // The dashboard and claim pages share one browser session; a sign-up gets the server's initial grant.
+  const webAuth = new WebAuth({ control: stores.control, initialCredits: config.initialCredits, secure: () => baseUrl.startsWith('https:') });
   const server: Server = createServer(
     createRequestHandler(
       [
@@ -51,6 +56,8 @@ export async function startDaemon(config: Config): Promise<Daemon> {
         // /container/<id>/settings: both are mounted before the generic /container/:id REST group.
         oauthRoutes(oauth),
         accountRoutes({ control: stores.control, baseUrl: () => baseUrl, log }),
+        dashboardRoutes({ stores, auth: webAuth, log }),
+        claimRoutes({ control: stores.control, auth: webAuth, log }),
         mcpHttpRoutes(httpDeps),
         toolSettingsRoutes(httpDeps),
         ephemeral,
