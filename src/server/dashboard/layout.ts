@@ -6,7 +6,7 @@ const STYLE = `
 body{font:16px/1.5 system-ui,sans-serif;margin:0;color:#1a1a1a;background:#fafafa}
 .skip{position:absolute;left:-999px}.skip:focus{left:1rem;top:1rem;background:#fff;padding:.5rem;z-index:2}
 header{display:flex;align-items:center;justify-content:space-between;gap:1rem;padding:.6rem 1.5rem;background:#1e293b;color:#fff}
-header a{color:#fff}header nav a{margin-right:1rem}
+header a{color:#fff}header nav a{margin-right:1rem}.brand{display:flex;gap:1.5rem;align-items:center}
 header details{position:relative}header summary{cursor:pointer;padding:.3rem .6rem;border:1px solid #94a3b8;border-radius:4px}
 header details ul{position:absolute;right:0;list-style:none;margin:.3rem 0 0;padding:.5rem;background:#fff;border:1px solid #cbd5e1;border-radius:4px;min-width:12rem;z-index:1}
 header details ul a{color:#1a56db}header details li{margin:.3rem 0}
@@ -44,16 +44,16 @@ export const csrfField = (csrf: string) => `<input type="hidden" name="csrf" val
  * <details> disclosure, so it opens from the keyboard without any script), and one main landmark.
  */
 export function dashboardPage(title: string, body: string, o: PageOptions = {}): string {
+  const nav = o.user ? `<nav aria-label="Main"><a href="/dashboard">Containers</a><a href="/dashboard/account">Account keys</a></nav>` : '';
   const menu = o.user
-    ? `<nav aria-label="Main"><a href="/dashboard">Containers</a></nav>
-<details><summary>${esc(o.user.email)}</summary><ul aria-label="User menu">
+    ? `<details><summary>${esc(o.user.email)}</summary><ul aria-label="User menu">
 <li><a href="/dashboard/account">Account keys</a></li>
 <li><form method="post" action="/dashboard/signout">${csrfField(o.csrf ?? '')}<button type="submit">Sign out</button></form></li>
 </ul></details>`
     : '';
   const alerts = `${o.notice ? `<p class="notice" role="status">${esc(o.notice)}</p>` : ''}${o.error ? `<p class="error" role="alert" id="form-error">${esc(o.error)}</p>` : ''}`;
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${esc(title)} · svc</title><style>${STYLE}</style></head>
-<body><a class="skip" href="#main">Skip to content</a><header><a href="/dashboard"><strong>svc</strong></a>${menu}</header>
+<body><a class="skip" href="#main">Skip to content</a><header><div class="brand"><a href="/dashboard"><strong>svc</strong></a>${nav}</div>${menu}</header>
 <main id="main" tabindex="-1"><h1>${esc(title)}</h1>${alerts}${body}</main></body></html>`;
 }
 
