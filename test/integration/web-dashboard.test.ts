@@ -1,0 +1,164 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchChromium } from '../helpers/chromium.js';
+import { startDaemon, type TestDaemon } from '../helpers/daemon.js';
+import { httpClient } from '../helpers/mcp.js';
+import { screenshot } from '../helpers/web.js';
+
+// The dashboard driven in headless Chromium; every action is followed by a REST or MCP call that proves it.
+describe('dashboard in a browser', () => {
+  let d: TestDaemon;
+  let browser: Browser;
+  let page: Page;
+  beforeAll(async () => {
+    d = await startDaemon();
+    browser = await launchChromium();
+    page = await browser.newPage();
+  }, 90_000);
+  afterAll(async () => {
+    await browser?.close();
+    await d?.stop();
+  });
+
+  const openMain = async () => {
+    await page.goto(`${d.url}/dashboard`);
+    await page.getByRole('link', { name: 'main', exact: true }).click();
+    await page.getByRole('heading', { name: 'main', level: 1 }).waitFor();
+  };
+
+  it('sends a signed-out visitor to sign in, then lists the containers of their organizations', async () => {
+    await page.goto(`${d.url}/dashboard/containers/${d.containerId}`);
+    expect(new URL(page.url()).pathname).toBe('/dashboard/signin');
+    await screenshot(page, 'dashboard-signin');
+    await page.getByLabel('Email').fill('owner@example.com');
+    await page.getByLabel('Password').fill('correct horse');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    // Back where the visitor wanted to go.
+    await page.getByRole('heading', { name: 'main', level: 1 }).waitFor();
+    await page.goto(`${d.url}/dashboard`);
+    await page.getByRole('heading', { name: /acme/ }).waitFor();
+    expect(await page.getByRole('link', { name: 'main', exact: true }).count()).toBe(1);
+    await screenshot(page, 'dashboard-containers');
+  });
+
+  it('creates a container from the dashboard', async () => {
+    await page.goto(`${d.url}/dashboard`);
+    await page.getByLabel('Name').fill('from the web');
+    await page.getByRole('button', { name: 'Create container' }).click();
+    await page.getByRole('heading', { name: 'from the web', level: 1 }).waitFor();
+    expect(await page.getByRole('status').innerText()).toContain('Container created');
+  });
+
+  it('creates a scoped key shown once, then rotates it: the new key works and the old one gets 401', async () => {
+    await openMain();
+    await page.getByLabel('Key name').fill('web-agent');
+    await page.getByRole('button', { name: 'Create key' }).click();
+    const created = (await page.locator('#new-key').innerText()).trim();
+    expect(created).toMatch(/^svc_/);
+    await screenshot(page, 'dashboard-key-created');
+    expect((await d.rest('POST', '/tools/explore', { key: created, body: {} })).status).toBe(200);
+    // Shown once: reloading the container page never shows the value again.
+    await openMain();
+    expect(await page.locator('#new-key').count()).toBe(0);
+    expect(await page.content()).not.toContain(created);
+    // Last used is recorded (the explore call above).
+    expect(await page.getByRole('row', { name: /web-agent/ }).innerText()).toMatch(/UTC/);
+
+    await page.getByRole('button', { name: 'Rotate key web-agent' }).click();
+    const rotated = (await page.locator('#new-key').innerText()).trim();
+    expect(rotated).toMatch(/^svc_/);
+    expect(rotated).not.toBe(created);
+    expect((await d.rest('POST', '/tools/explore', { key: rotated, body: {} })).status).toBe(200);
+    expect((await d.rest('POST', '/tools/explore', { key: created, body: {} })).status).toBe(401);
+
+    // Disable blocks at once, enable restores, delete revokes for good.
+    await openMain();
+    await page.getByRole('button', { name: 'Disable key web-agent' }).click();
+    expect((await d.rest('POST', '/tools/explore', { key: rotated, body: {} })).status).toBe(401);
+    await page.getByRole('button', { name: 'Enable key web-agent' }).click();
+    expect((await d.rest('POST', '/tools/explore', { key: rotated, body: {} })).status).toBe(200);
+    await page.getByRole('button', { name: 'Delete key web-agent' }).click();
+    expect(await page.getByRole('status').innerText()).toContain('Key deleted');
+    expect((await d.rest('POST', '/tools/explore', { key: rotated, body: {} })).status).toBe(401);
+  });
+
+  it('toggles a tool per transport: off on REST gives 404 there, off on MCP drops it from tools/list', async () => {
+    await openMain();
+    await page.getByRole('button', { name: 'Turn off svc_explore on REST' }).click();
+    expect(await page.getByRole('status').innerText()).toContain('Tool setting saved');
+    expect((await d.rest('POST', '/tools/explore', { body: {} })).status).toBe(404);
+    let mcp = await httpClient(`${d.url}/mcp/${d.containerId}`, d.key);
+    expect((await mcp.listTools()).tools.map((t) => t.name)).toContain('svc_explore');
+    await mcp.close();
+
+    await page.getByRole('button', { name: 'Turn off svc_explore on MCP' }).click();
+    mcp = await httpClient(`${d.url}/mcp/${d.containerId}`, d.key);
+    expect((await mcp.listTools()).tools.map((t) => t.name)).not.toContain('svc_explore');
+    await mcp.close();
+    await screenshot(page, 'dashboard-container');
+
+    await page.getByRole('button', { name: 'Turn on svc_explore on REST' }).click();
+    await page.getByRole('button', { name: 'Turn on svc_explore on MCP' }).click();
+    expect((await d.rest('POST', '/tools/explore', { body: {} })).status).toBe(200);
+  });
+
+  it('pauses and resumes from the dashboard: tool calls answer 503 while paused', async () => {
+    await openMain();
+    await page.getByRole('button', { name: 'Pause container' }).click();
+    expect(await page.locator('#paused').innerText()).toMatch(/^yes/);
+    const paused = await d.rest('POST', '/tools/explore', { body: {} });
+    expect(paused.status).toBe(503);
+    expect(paused.body.error.code).toBe('SERVICE_UNAVAILABLE');
+    await page.getByRole('button', { name: 'Resume container' }).click();
+    expect((await d.rest('POST', '/tools/explore', { body: {} })).status).toBe(200);
+  });
+
+  it('switches visibility and cadence, and shows the credit balance with recent charges', async () => {
+    await openMain();
+    await page.getByRole('button', { name: 'Make public' }).click();
+    expect(await page.locator('#visibility').innerText()).toMatch(/^public/);
+    expect((await d.rest('GET', '/status')).status).toBe(200);
+    await page.getByRole('button', { name: 'Make private' }).click();
+    await page.getByRole('button', { name: 'Switch to manual analysis' }).click();
+    expect(await page.locator('#cadence').innerText()).toBe('manual');
+    await page.getByRole('button', { name: 'Switch to automatic analysis' }).click();
+    const balance = Number(await page.locator('#balance').innerText());
+    expect(balance).toBeGreaterThan(0);
+    expect(await page.getByRole('table', { name: /Recent credit charges/ }).innerText()).toContain('svc_explore');
+  });
+
+  it('manages account keys under the user menu; the account key reaches the account API', async () => {
+    await page.goto(`${d.url}/dashboard`);
+    await page.getByText('owner@example.com').click();
+    await page.getByRole('list', { name: 'User menu' }).getByRole('link', { name: 'Account keys' }).click();
+    await page.getByRole('heading', { name: 'Account keys', level: 1 }).waitFor();
+    await page.getByLabel('Key name').fill('nightly-sync');
+    await page.getByRole('button', { name: 'Create key' }).click();
+    const key = (await page.locator('#new-key').innerText()).trim();
+    await screenshot(page, 'dashboard-account-keys');
+    const me = await fetch(`${d.url}/api/me`, { headers: { 'x-api-key': key } });
+    expect(me.status).toBe(200);
+    expect(((await me.json()) as any).data.credential.name).toBe('nightly-sync');
+    // An account key reaches every container of the organization.
+    expect((await d.rest('GET', '/status', { key })).status).toBe(200);
+  });
+
+  it('refuses a dashboard form without the CSRF token, and signs out', async () => {
+    const cookies = await page.context().cookies();
+    const session = cookies.find((c) => c.name === 'svc_web')!;
+    const res = await fetch(`${d.url}/dashboard/containers/${d.containerId}/settings`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: `svc_web=${session.value}` },
+      body: 'paused=true',
+    });
+    expect(res.status).toBe(403);
+    expect((await d.rest('POST', '/tools/explore', { body: {} })).status).toBe(200);
+
+    await page.goto(`${d.url}/dashboard`);
+    await page.getByText('owner@example.com').click();
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    expect(new URL(page.url()).pathname).toBe('/dashboard/signin');
+    await page.goto(`${d.url}/dashboard`);
+    expect(new URL(page.url()).pathname).toBe('/dashboard/signin');
+  });
+});
