@@ -6,7 +6,7 @@ _svc() {
     case "${COMP_WORDS[i]}" in -*) ;; *) path="${path:+$path }${COMP_WORDS[i]}" ;; esac
   done
   case "$path" in
-    "") words="serve admin config explore write delete status tools mcp login logout whoami keys completion --version" ;;
+    "") words="serve admin config explore write delete status tools mcp login logout whoami keys init claim completion --version" ;;
     "serve") words="--host --port --data-dir --public-url" ;;
     "admin") words="init container analyze key credits user grant tools" ;;
     "admin init") words="--email --password --org --name --data-dir --json" ;;
@@ -52,6 +52,8 @@ _svc() {
     "keys disable") words="--json" ;;
     "keys enable") words="--json" ;;
     "keys delete") words="--json" ;;
+    "init") words="--ephemeral --name --server --json" ;;
+    "claim") words="--no-open --server --key --container --json" ;;
     "completion") words="" ;;
     *) words="" ;;
   esac

@@ -8,6 +8,8 @@ import { keysCommand } from './commands/keys.js';
 import { loginCommand } from './commands/login.js';
 import { logoutCommand } from './commands/logout.js';
 import { whoamiCommand } from './commands/whoami.js';
+import { claimCommand } from './commands/claim.js';
+import { initCommand } from './commands/init.js';
 import { toolCommands } from './commands/tool-commands.js';
 import { adminToolsCommand, toolsCommand } from './commands/tools.js';
 import { describeError, exitCodeFor, EXIT } from './exit-codes.js';
@@ -26,6 +28,8 @@ export function buildProgram(io: CliIo): Command {
   program.addCommand(toolsCommand(io));
   program.addCommand(mcpCommand(io));
   for (const cmd of [loginCommand(io), logoutCommand(io), whoamiCommand(io), keysCommand(io)]) program.addCommand(cmd);
+  program.addCommand(initCommand(io));
+  program.addCommand(claimCommand(io));
   program.addCommand(completionCommand(io, () => program));
   const override = (cmd: Command): void => {
     cmd.exitOverride().configureOutput({ writeOut: (s) => io.out(s), writeErr: (s) => io.err(s) });

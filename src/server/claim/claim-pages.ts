@@ -35,7 +35,7 @@ export function claimedNowPage(o: { user: UserRecord; csrf: string; containerId:
 }
 
 const STATE_TEXT = {
-  expired: ['Claim link expired', 'This claim link has expired (links last one hour). Ask the agent for a new one: it can call svc_claim again, or run `svc claim`.'],
+  expired: ['Claim link expired', 'This claim link has expired (links last one hour). Ask the agent for a new one: it can call the svc_claim tool again, or you can run svc claim in a terminal.'],
   unknown: ['Claim link not found', 'This claim link does not exist. Check that the whole link was copied.'],
   claimed: ['Already claimed', 'This container has already been claimed and is now permanent. Sign in to the dashboard to find it.'],
 } as const;

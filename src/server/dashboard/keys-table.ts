@@ -27,7 +27,7 @@ export function keysTable(keys: KeyView[], base: string, csrf: string, caption: 
       (k) => `<tr><th scope="row">${esc(k.name)}<br><code class="muted">${esc(k.prefix)}</code></th>
 <td>${k.scope === 'container' ? 'container' : 'account'}</td><td>${esc(k.state)}</td>
 <td><span class="badge">${esc(k.source)}</span></td><td>${when(k.createdAt)}</td><td>${when(k.expiresAt) || '<span class="muted">never</span>'}</td>
-<td>${when(k.lastUsedAt) || '<span class="muted">never</span>'}</td><td>${actions(k, base, csrf)}</td></tr>`,
+<td>${when(k.lastUsedAt) || '<span class="muted">never</span>'}</td><td class="actions">${actions(k, base, csrf)}</td></tr>`,
     )
     .join('');
   return `<table><caption>${esc(caption)}</caption><thead><tr><th scope="col">Name</th><th scope="col">Scope</th><th scope="col">State</th><th scope="col">Source</th><th scope="col">Created</th><th scope="col">Expires</th><th scope="col">Last used</th><th scope="col">Actions</th></tr></thead><tbody>${rows}</tbody></table>`;

@@ -27,7 +27,9 @@ form.inline{display:inline;margin:0 .2rem 0 0}.row{display:flex;gap:1rem;align-i
 .secret{display:block;font:1rem ui-monospace,monospace;background:#fef9c3;border:1px solid #ca8a04;padding:.6rem;border-radius:4px;word-break:break-all}
 .badge{display:inline-block;font-size:.8rem;padding:0 .45rem;border-radius:999px;border:1px solid #64748b}
 .on{color:#15803d;font-weight:600}.off{color:#64748b}.muted{color:#475569}
-.narrow{max-width:30rem}`;
+.narrow{max-width:30rem}td.actions{white-space:nowrap}
+code{font-family:ui-monospace,monospace;background:#f1f5f9;padding:0 .25rem;border-radius:3px}
+dl{display:grid;grid-template-columns:max-content 1fr;gap:.3rem 1.2rem;margin:0 0 .8rem}dt{font-weight:600}dd{margin:0}`;
 
 export interface PageOptions {
   user?: UserRecord | null;
