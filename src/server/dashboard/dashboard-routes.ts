@@ -57,7 +57,8 @@ export function dashboardRoutes(deps: DashboardDeps): HttpRoutes {
 
   async function showAccount(req: IncomingMessage, res: ServerResponse, user: UserRecord, status = 200, extra: { notice?: string; newKey?: { name: string; key: string; replaces?: string } } = {}) {
     const keys = (await listKeys(stores.control, webPrincipal(user, ''))).filter((k) => k.scope === 'account');
-    render(req, res, status, 'Account keys', (csrf) => accountBody(keys, csrf, extra.newKey), { user, notice: extra.notice });
+    const orgs = (await stores.control.listUserOrgs(user.id)).map((o) => o.org);
+    render(req, res, status, 'Account keys', (csrf) => accountBody(keys, csrf, orgs, extra.newKey), { user, notice: extra.notice });
   }
 
   async function showContainers(req: IncomingMessage, res: ServerResponse, user: UserRecord, notice?: string) {
@@ -105,8 +106,8 @@ export function dashboardRoutes(deps: DashboardDeps): HttpRoutes {
       return redirect(res, `/dashboard/containers/${encodeURIComponent(containerId)}?notice=created`);
     }
     if (path === '/dashboard/account/keys') {
-      const orgs = await stores.control.listUserOrgs(user.id);
-      const created = await createKey(stores.control, webPrincipal(user, orgs[0]?.org.id ?? ''), { name: form.get('name') ?? '', expiresAt: expiryFromForm(form.get('expires')), source: 'dashboard' });
+      const org = form.get('org') ?? '';
+      const created = await createKey(stores.control, webPrincipal(user, org), { name: form.get('name') ?? '', org, expiresAt: expiryFromForm(form.get('expires')), source: 'dashboard' });
       return showAccount(req, res, user, 201, { newKey: created });
     }
     const a = ACCOUNT_KEY.exec(path);

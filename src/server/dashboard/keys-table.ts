@@ -34,9 +34,15 @@ export function keysTable(keys: KeyView[], base: string, csrf: string, caption: 
 }
 
 /** Create form: name required, expiration optional (spec § Key management). */
-export function createKeyForm(action: string, csrf: string): string {
+export function createKeyForm(action: string, csrf: string, orgs: Array<{ id: string; name: string }> = []): string {
+  const orgField =
+    orgs.length > 1
+      ? `<div><label for="key-org">Organization</label><select id="key-org" name="org">${orgs.map((o) => `<option value="${esc(o.id)}">${esc(o.name)}</option>`).join('')}</select></div>`
+      : orgs.length === 1
+        ? `<input type="hidden" name="org" value="${esc(orgs[0].id)}">`
+        : '';
   return `<form method="post" action="${esc(action)}" class="row">${csrfField(csrf)}
-<div><label for="key-name">Key name</label><input id="key-name" name="name" type="text" required maxlength="200"></div>
+<div><label for="key-name">Key name</label><input id="key-name" name="name" type="text" required maxlength="200"></div>${orgField}
 <div><label for="key-expires">Expires <span class="muted">(optional)</span></label><input id="key-expires" name="expires" type="date"></div>
 <div><button type="submit" class="primary">Create key</button></div></form>`;
 }

@@ -37,10 +37,10 @@ ${rows ? `<table><caption>Containers of ${esc(o.org.name)}</caption><thead><tr><
 }
 
 /** The user menu's account keys: keys that reach every container of an organization. */
-export function accountBody(keys: KeyView[], csrf: string, newKey?: { name: string; key: string; replaces?: string }): string {
+export function accountBody(keys: KeyView[], csrf: string, orgs: OrgRecord[], newKey?: { name: string; key: string; replaces?: string }): string {
   return `<section aria-labelledby="acct-h"><h2 id="acct-h">Keys that reach every container</h2>
 <p class="muted">An account key reaches every container of your organization. Use it only for trusted cross-container automation; prefer container-scoped keys from a container's Access view.</p>
 ${newKey ? newKeyPanel(newKey) : ''}
 ${keysTable(keys, '/dashboard/account/keys', csrf, 'Account keys')}
-<h3>New account key</h3>${createKeyForm('/dashboard/account/keys', csrf)}</section>`;
+<h3>New account key</h3>${createKeyForm('/dashboard/account/keys', csrf, orgs)}</section>`;
 }
