@@ -161,4 +161,47 @@ describe('dashboard in a browser', () => {
     await page.goto(`${d.url}/dashboard`);
     expect(new URL(page.url()).pathname).toBe('/dashboard/signin');
   });
+
+  it('signs up from the dashboard: a taken email is refused with 409, a new one gets its own organization', async () => {
+    await page.goto(`${d.url}/dashboard/signin`);
+    await page.getByRole('link', { name: 'Create an account' }).click();
+    await page.getByLabel('Email', { exact: true }).fill('owner@example.com');
+    await page.getByLabel(/^Password/).fill('another passphrase');
+    const taken = page.waitForResponse((r) => r.url().endsWith('/dashboard/signup') && r.request().method() === 'POST');
+    await page.getByRole('button', { name: 'Create account' }).click();
+    expect((await taken).status()).toBe(409);
+    expect(await page.getByRole('alert').innerText()).toContain('already exists');
+    await screenshot(page, 'dashboard-signup');
+    await page.getByLabel('Email', { exact: true }).fill('second@example.com');
+    await page.getByLabel(/^Password/).fill('another passphrase');
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await page.getByRole('heading', { name: /second@example\.com/ }).waitFor();
+    // The new user sees only their own organization, and acme's container stays out of reach.
+    expect(await page.getByRole('link', { name: 'main', exact: true }).count()).toBe(0);
+    const other = await page.goto(`${d.url}/dashboard/containers/${d.containerId}`);
+    expect(other!.status()).toBe(404);
+  });
+
+  it('shows a plain member the toggles and settings read-only, and refuses their forged toggle with 403', async () => {
+    await d.admin(['user', 'add', '--org', 'acme', '--email', 'member@example.com', '--password', 'member passphrase', '--role', 'member']);
+    const ctx = await browser.newContext();
+    const p = await ctx.newPage();
+    await p.goto(`${d.url}/dashboard/signin?next=/dashboard/containers/${d.containerId}`);
+    await p.getByLabel('Email').fill('member@example.com');
+    await p.getByLabel('Password').fill('member passphrase');
+    await p.getByRole('button', { name: 'Sign in' }).click();
+    await p.getByRole('heading', { name: 'main', level: 1 }).waitFor();
+    expect(await p.getByText('your permission: editor').count()).toBe(1);
+    expect(await p.getByRole('button', { name: /^Turn (on|off)/ }).count()).toBe(0);
+    expect(await p.getByRole('button', { name: 'Pause container' }).count()).toBe(0);
+    const csrf = await p.locator('input[name=csrf]').first().inputValue();
+    const forged = await ctx.request.post(`${d.url}/dashboard/containers/${d.containerId}/tools`, {
+      form: { csrf, tool: 'svc_explore', transport: 'rest', enabled: 'false' },
+      maxRedirects: 0,
+    });
+    expect(forged.status()).toBe(403);
+    expect(await forged.text()).toContain('Toggling tools needs an organization owner or admin');
+    expect((await d.rest('POST', '/tools/explore', { body: {} })).status).toBe(200);
+    await ctx.close();
+  });
 });

@@ -26,7 +26,7 @@ export function signInForm(c: AuthFormContext, headingLevel = 2): string {
 export function signUpForm(c: AuthFormContext, headingLevel = 2): string {
   return `<section class="narrow" aria-labelledby="signup-h"><h${headingLevel} id="signup-h">Create an account</h${headingLevel}>
 <form method="post" action="${esc(c.action.signup)}">${hiddenFields(c, 'signup')}
-<label for="signup-email">Email</label><input id="signup-email" name="email" type="email" autocomplete="email" required>
+<label for="signup-email">Email</label><input id="signup-email" name="email" type="email" autocomplete="email" required value="${esc(c.email ?? '')}">
 <label for="signup-name">Your name <span class="muted">(optional)</span></label><input id="signup-name" name="name" type="text" autocomplete="name">
 <label for="signup-password">Password <span class="muted">(at least 8 characters)</span></label><input id="signup-password" name="password" type="password" autocomplete="new-password" minlength="8" required>
 <label for="signup-org">Organization name <span class="muted">(optional; defaults to your email)</span></label><input id="signup-org" name="organization" type="text" autocomplete="organization">
