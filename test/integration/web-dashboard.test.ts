@@ -204,4 +204,34 @@ describe('dashboard in a browser', () => {
     expect((await d.rest('POST', '/tools/explore', { body: {} })).status).toBe(200);
     await ctx.close();
   });
+
+  it('works from the keyboard alone: skip link first, the user menu opens with Enter, a key is created without a mouse', async () => {
+    const ctx = await browser.newContext();
+    const p = await ctx.newPage();
+    await p.goto(`${d.url}/dashboard/signin?next=/dashboard/containers/${d.containerId}`);
+    await p.keyboard.press('Tab'); // skip link
+    await p.keyboard.press('Tab'); // home link in the header
+    await p.keyboard.press('Tab');
+    expect(await p.evaluate(() => document.activeElement?.id)).toBe('signin-email');
+    await p.keyboard.type('owner@example.com');
+    await p.keyboard.press('Tab');
+    await p.keyboard.type('correct horse');
+    await p.keyboard.press('Enter');
+    await p.getByRole('heading', { name: 'main', level: 1 }).waitFor();
+
+    await p.keyboard.press('Tab');
+    expect(await p.evaluate(() => document.activeElement?.textContent)).toBe('Skip to content');
+    await p.keyboard.press('Enter');
+    expect(await p.evaluate(() => document.activeElement?.id)).toBe('main');
+
+    await p.locator('summary').focus();
+    await p.keyboard.press('Enter');
+    expect(await p.getByRole('list', { name: 'User menu' }).isVisible()).toBe(true);
+
+    await p.locator('#key-name').focus();
+    await p.keyboard.type('typed-key');
+    await p.keyboard.press('Enter');
+    expect((await p.locator('#new-key').innerText()).trim()).toMatch(/^svc_/);
+    await ctx.close();
+  });
 });
