@@ -234,4 +234,22 @@ describe('dashboard in a browser', () => {
     expect((await p.locator('#new-key').innerText()).trim()).toMatch(/^svc_/);
     await ctx.close();
   });
+
+  it('throttles password guessing: the sixth wrong password for one email within 15 minutes gets 429', async () => {
+    const first = await fetch(`${d.url}/dashboard/signin`);
+    const cookie = first.headers.get('set-cookie')!.split(';')[0];
+    const csrf = /name="csrf" value="([^"]+)"/.exec(await first.text())![1];
+    const attempt = (password: string) =>
+      fetch(`${d.url}/dashboard/signin`, {
+        method: 'POST',
+        redirect: 'manual',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', cookie },
+        body: new URLSearchParams({ csrf, email: 'guessed@example.com', password, next: '/dashboard' }).toString(),
+      });
+    await d.admin(['user', 'add', '--org', 'acme', '--email', 'guessed@example.com', '--password', 'the real passphrase']);
+    for (let i = 0; i < 5; i++) expect((await attempt(`wrong ${i}`)).status).toBe(401);
+    const locked = await attempt('the real passphrase');
+    expect(locked.status).toBe(429);
+    expect(await locked.text()).toMatch(/Too many failed sign-ins/);
+  });
 });

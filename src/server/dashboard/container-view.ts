@@ -23,6 +23,9 @@ const base = (id: string) => `/dashboard/containers/${encodeURIComponent(id)}`;
 
 function accessSection(d: ContainerPageData): string {
   const id = d.access.container.id;
+  if (d.access.visitor) {
+    return `<section aria-labelledby="access-h"><h2 id="access-h">Access</h2><p>You read this public container as a visitor; only its organization's members and grant holders create keys for it.</p></section>`;
+  }
   return `<section aria-labelledby="access-h"><h2 id="access-h">Access</h2>
 <p class="muted">Container-scoped keys reach only this container. One key per agent, integration or automation.</p>
 ${d.newKey ? newKeyPanel(d.newKey) : ''}

@@ -19,14 +19,18 @@ export interface WebAuthDeps {
   /** Credits a self-service sign-up's new organization starts with (the server's initial grant). */
   initialCredits: number;
   secure(): boolean;
+  /** The consent page's throttle, so failures on any sign-in form count together. */
+  throttle?: SignInThrottle;
 }
 
 export type SignInResult = { ok: true; setCookie: string } | { ok: false; status: number; message: string };
 
 /** Sessions, CSRF and sign-in/up/out for the dashboard and claim pages (the rules live in src/auth and core). */
 export class WebAuth {
-  private readonly throttle = new SignInThrottle();
-  constructor(private readonly deps: WebAuthDeps) {}
+  private readonly throttle: SignInThrottle;
+  constructor(private readonly deps: WebAuthDeps) {
+    this.throttle = deps.throttle ?? new SignInThrottle();
+  }
 
   user(req: IncomingMessage): Promise<UserRecord | null> {
     return webSessionUser(this.deps.control, readCookies(req)[SESSION_COOKIE]);
