@@ -11,6 +11,8 @@ import { keysCommand } from './commands/keys.js';
 import { loginCommand } from './commands/login.js';
 import { logoutCommand } from './commands/logout.js';
 import { whoamiCommand } from './commands/whoami.js';
+import { claimCommand } from './commands/claim.js';
+import { initCommand } from './commands/init.js';
 import { toolCommands } from './commands/tool-commands.js';
 import { adminToolsCommand, toolsCommand } from './commands/tools.js';
 import { uploadCommand } from './commands/upload.js';
@@ -34,6 +36,8 @@ export function buildProgram(io: CliIo): Command {
   program.addCommand(uploadCommand(io));
   program.addCommand(filesCommand(io));
   program.addCommand(downloadCommand(io));
+  program.addCommand(initCommand(io));
+  program.addCommand(claimCommand(io));
   program.addCommand(completionCommand(io, () => program));
   const override = (cmd: Command): void => {
     cmd.exitOverride().configureOutput({ writeOut: (s) => io.out(s), writeErr: (s) => io.err(s) });

@@ -19,6 +19,10 @@ import type { OAuthServerContext } from '../auth/oauth/server-context.js';
 import { accountRoutes } from './api/account-routes.js';
 import { registerAccessTokenVerifier } from './authenticate-request.js';
 import { oauthRoutes } from './oauth/oauth-routes.js';
+import { claimRoutes } from './claim/claim-routes.js';
+import { dashboardRoutes } from './dashboard/dashboard-routes.js';
+import { WebAuth } from './dashboard/web-auth.js';
+import { SignInThrottle } from '../auth/sign-in-throttle.js';
 
 export interface Daemon {
   url: string;
@@ -57,8 +61,11 @@ export async function startDaemon(config: Config): Promise<Daemon> {
   const httpDeps = { ...runtime, baseUrl: () => baseUrl, maxJsonBodyBytes: config.maxJsonBodyBytes, log };
   const ephemeral = ephemeralRoutes({ ...runtime, ephemeralPerWindow: config.ephemeralPerWindow, ephemeralWindowSeconds: config.ephemeralWindowSeconds });
   // OAuth: the issuer is the daemon's base URL; access tokens are verified on every transport.
-  const oauth: OAuthServerContext = { control: stores.control, key: await loadSigningKey(config.dataDir), issuer: () => baseUrl.replace(/\/$/, ''), now: () => Date.now() };
+  const signInThrottle = new SignInThrottle();
+  const oauth: OAuthServerContext = { control: stores.control, key: await loadSigningKey(config.dataDir), issuer: () => baseUrl.replace(/\/$/, ''), now: () => Date.now(), signInThrottle };
   registerAccessTokenVerifier({ key: oauth.key, issuer: oauth.issuer });
+  // The dashboard and claim pages share one browser session; a sign-up gets the server's initial grant.
+  const webAuth = new WebAuth({ control: stores.control, initialCredits: config.initialCredits, secure: () => baseUrl.startsWith('https:'), throttle: signInThrottle });
   const server: Server = createServer(
     createRequestHandler(
       [
@@ -66,6 +73,8 @@ export async function startDaemon(config: Config): Promise<Daemon> {
         // /container/<id>/settings: both are mounted before the generic /container/:id REST group.
         oauthRoutes(oauth),
         accountRoutes({ control: stores.control, baseUrl: () => baseUrl, log }),
+        dashboardRoutes({ stores, auth: webAuth, log }),
+        claimRoutes({ control: stores.control, auth: webAuth, log }),
         mcpHttpRoutes(httpDeps),
         toolSettingsRoutes(httpDeps),
         ephemeral,

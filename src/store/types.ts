@@ -106,6 +106,8 @@ export interface ControlStore extends OAuthControlStore {
   /** Adds credits (a grant, or a refund of a charge whose tool call failed) and returns the new balance. */
   addCredits(orgId: string, amount: number, reason: string): Promise<number>;
   getBalance(orgId: string): Promise<number>;
+  /** The newest ledger rows of an organization (optionally of one container), newest first. */
+  listCreditLedger(orgId: string, opts?: { containerId?: string; limit?: number }): Promise<CreditLedgerRow[]>;
 
   createClaimLink(link: { tokenHash: string; containerId: string; expiresAt: number }): Promise<void>;
   getClaimLink(tokenHash: string): Promise<ClaimLinkRecord | null>;
@@ -117,6 +119,17 @@ export interface ControlStore extends OAuthControlStore {
   claimContainer(c: { tokenHash: string; containerId: string; toOrgId: string; toUserId: string; at: number }): Promise<boolean>;
 
   close(): Promise<void>;
+}
+
+export interface CreditLedgerRow {
+  id: number;
+  orgId: string;
+  containerId: string | null;
+  tool: string | null;
+  /** Negative for a charge, positive for a grant or refund. */
+  amount: number;
+  reason: string;
+  at: number;
 }
 
 export interface ClaimLinkRecord {

@@ -1,3 +1,4 @@
+import type { SignInThrottle } from '../sign-in-throttle.js';
 import type { ControlStore } from '../../store/types.js';
 import type { SigningKey } from './signing-key.js';
 
@@ -8,4 +9,6 @@ export interface OAuthServerContext {
   /** Issuer identifier and base of every resource URL; known only once the daemon listens. */
   issuer(): string;
   now(): number;
+  /** Shared with the dashboard and claim pages, so password guesses count once across every sign-in form. */
+  signInThrottle?: SignInThrottle;
 }

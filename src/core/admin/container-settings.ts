@@ -1,3 +1,5 @@
+import { assertCanChangeSettings } from '../access/can-change-settings.js';
+import type { ContainerAccess } from '../access/container-access.js';
 import type { AnalysisCadence, ControlStore } from '../../store/types.js';
 import { BadRequest, NotFound } from '../errors.js';
 
@@ -32,4 +34,10 @@ export async function requestAnalysisPass(control: ControlStore, containerId: st
   if (c.analysisCadence !== 'manual') return { containerId, requested: false, message: 'Cadence is automatic: analysis already runs continuously' };
   await control.updateContainer(containerId, { analysisRequestedAt: now });
   return { containerId, requested: true, message: 'Analysis pass requested' };
+}
+
+/** A caller's settings change: the gate (container admin), then the change. */
+export async function changeContainerSettings(control: ControlStore, access: ContainerAccess, s: ContainerSettings) {
+  assertCanChangeSettings(access);
+  return updateContainerSettings(control, access.container.id, s);
 }

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { JobKind } from '../../analysis/job-kinds.js';
 import type { Stores } from '../../store/types.js';
-import { BadRequest } from '../errors.js';
+import { BadRequest, NotFound } from '../errors.js';
 import { findOrg, orgOwnerId } from './find-org.js';
 
 export interface CreateContainerInput {
@@ -28,4 +28,12 @@ export async function createContainer(stores: Stores, input: CreateContainerInpu
   const entries = await stores.container(container.id);
   await entries.enqueueJob({ id: randomUUID(), kind: JobKind.initializeContainer, payload: {} });
   return { containerId: container.id };
+}
+
+/** A signed-in user creates a container in one of their organizations (any member may; they become its admin). */
+export async function createContainerAsMember(stores: Stores, userId: string, orgId: string, name: string): Promise<{ containerId: string }> {
+  const role = await stores.control.getMembership(orgId, userId);
+  if (!role) throw new NotFound(`Organization ${orgId} not found`);
+  if (name.trim().length > 200) throw new BadRequest('The container name is longer than 200 characters');
+  return createContainer(stores, { org: orgId, name, userId });
 }

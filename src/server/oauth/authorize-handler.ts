@@ -27,7 +27,7 @@ const SESSION_COOKIE = 'svc_session';
  */
 export function authorizeHandler(ctx: OAuthServerContext) {
   const secure = () => ctx.issuer().startsWith('https:');
-  const throttle = new SignInThrottle();
+  const throttle = ctx.signInThrottle ?? new SignInThrottle();
 
   async function parse(res: ServerResponse, query: string): Promise<AuthorizeRequest | null> {
     try {

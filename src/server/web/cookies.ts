@@ -14,11 +14,13 @@ export interface CookieOptions {
   maxAgeSeconds?: number;
   sameSite: 'Strict' | 'Lax';
   secure: boolean;
+  /** Defaults to /oauth (the consent pages); the dashboard and claim pages use their own paths. */
+  path?: string;
 }
 
-/** HttpOnly, scoped to the OAuth pages. */
+/** HttpOnly, scoped to the OAuth pages unless another path is given. */
 export function setCookie(name: string, value: string, o: CookieOptions): string {
-  const parts = [`${name}=${value}`, 'Path=/oauth', 'HttpOnly', `SameSite=${o.sameSite}`];
+  const parts = [`${name}=${value}`, `Path=${o.path ?? '/oauth'}`, 'HttpOnly', `SameSite=${o.sameSite}`];
   if (o.maxAgeSeconds !== undefined) parts.push(`Max-Age=${o.maxAgeSeconds}`);
   if (o.secure) parts.push('Secure');
   return parts.join('; ');

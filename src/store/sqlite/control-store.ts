@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type {
+  CreditLedgerRow,
   ApiKeyRecord,
   ClaimLinkRecord,
   ContainerRecord,
@@ -253,6 +254,16 @@ export class SqliteControlStore implements ControlStore {
       this.db.prepare('INSERT INTO credit_ledger (org_id, amount, reason, at) VALUES (?, ?, ?, ?)').run(orgId, amount, reason, Date.now());
       return (this.db.prepare('SELECT credits FROM orgs WHERE id = ?').get(orgId) as Row).credits as number;
     })();
+  }
+
+  async listCreditLedger(orgId: string, opts: { containerId?: string; limit?: number } = {}): Promise<CreditLedgerRow[]> {
+    const limit = Math.max(1, Math.min(opts.limit ?? 20, 500));
+    const rows = (
+      opts.containerId
+        ? this.db.prepare('SELECT * FROM credit_ledger WHERE org_id = ? AND container_id = ? ORDER BY id DESC LIMIT ?').all(orgId, opts.containerId, limit)
+        : this.db.prepare('SELECT * FROM credit_ledger WHERE org_id = ? ORDER BY id DESC LIMIT ?').all(orgId, limit)
+    ) as Row[];
+    return rows.map((r) => ({ id: r.id, orgId: r.org_id, containerId: r.container_id, tool: r.tool, amount: r.amount, reason: r.reason, at: r.at }));
   }
 
   async getBalance(orgId: string): Promise<number> {
