@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { SqliteStores } from '../dist/store/sqlite/stores.js';
 import { analyzeEntry } from '../dist/analysis/handlers/analyze-entry.js';
-import { contentHash } from '../dist/core/entries/content-hash.js';
+import { contentHash } from '../dist/analysis/content-hash.js';
 import { classifyOffline } from '../dist/analysis/relations/classify-offline.js';
 import { evaluateClassifier } from '../dist/analysis/relations/evaluate.js';
 

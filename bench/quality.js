@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { SqliteContainerStore } from '../dist/store/sqlite/container-store.js';
 import { runSearch } from '../dist/core/search/pipeline.js';
-import { contentHash } from '../dist/core/entries/content-hash.js';
+import { contentHash } from '../dist/analysis/content-hash.js';
 import { DOCS, QUERIES } from './ir-collection.js';
 
 function ndcgAt10(ranked, rel) {

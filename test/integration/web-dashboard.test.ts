@@ -2,6 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from '../helpers/chromium.js';
 import { startDaemon, type TestDaemon } from '../helpers/daemon.js';
+import { upload, waitForFile } from '../helpers/files.js';
 import { httpClient } from '../helpers/mcp.js';
 import { screenshot } from '../helpers/web.js';
 
@@ -100,6 +101,17 @@ describe('dashboard in a browser', () => {
     await page.getByRole('button', { name: 'Turn on svc_explore on REST' }).click();
     await page.getByRole('button', { name: 'Turn on svc_explore on MCP' }).click();
     expect((await d.rest('POST', '/tools/explore', { body: {} })).status).toBe(200);
+  });
+
+  it('lists the container files with their processing state', async () => {
+    const up = await upload(d, { name: 'handbook.md', data: '# Handbook\n\nDeploys happen on Tuesdays.\n', type: 'text/markdown' });
+    expect(up.status).toBe(201);
+    await waitForFile(d, up.body.data.id);
+    await openMain();
+    const files = page.getByRole('table', { name: /Uploaded files/ });
+    const row = files.getByRole('row', { name: /handbook\.md/ });
+    expect(await row.innerText()).toMatch(/text\/markdown[\s\S]*complete/);
+    await screenshot(page, 'dashboard-files');
   });
 
   it('pauses and resumes from the dashboard: tool calls answer 503 while paused', async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { contentHash } from '../../src/core/entries/content-hash.js';
+import { contentHash } from '../../src/analysis/content-hash.js';
 import { inferContentType } from '../../src/core/entries/content-type.js';
 import { validateObjectName } from '../../src/core/entries/object-name.js';
 import { BadRequest } from '../../src/core/errors.js';

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { contentHash } from '../../core/entries/content-hash.js';
+import { contentHash } from '../content-hash.js';
 import { fileBytesPath } from '../../core/files/storage.js';
 import type { EdgeRecord, NewEntry, NewJob, StoredFile } from '../../store/types.js';
 import { ExtractionError } from '../extract/errors.js';

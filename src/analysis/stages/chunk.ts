@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { chunkText, leadSentence } from '../chunking/chunk-text.js';
-import { contentHash } from '../../core/entries/content-hash.js';
+import { contentHash } from '../content-hash.js';
 import type { NewEntry } from '../../store/types.js';
 import type { AnalysisStage } from './stage.js';
 

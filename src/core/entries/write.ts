@@ -3,7 +3,7 @@ import { JobKind } from '../../analysis/job-kinds.js';
 import type { ContentType, NewEntry } from '../../store/types.js';
 import type { ContainerContext } from '../context.js';
 import { BadRequest } from '../errors.js';
-import { contentHash } from './content-hash.js';
+import { contentHash } from '../../analysis/content-hash.js';
 import { inferContentType } from './content-type.js';
 import { validateObjectName } from './object-name.js';
 import { parseOccurredAt } from './occurred-at.js';

@@ -1,3 +1,4 @@
+import { fileRecordView } from '../../core/files/record.js';
 import type { Principal } from '../../core/access/principal.js';
 import { assertCanChangeSettings } from '../../core/access/can-change-settings.js';
 import { resolveContainerAccess } from '../../core/access/container-access.js';
@@ -41,6 +42,8 @@ export async function loadContainerPage(stores: Stores, user: UserRecord, contai
     balance: await control.getBalance(access.container.orgId),
     ledger: await control.listCreditLedger(access.container.orgId, { containerId: access.container.id, limit: 15 }),
     counts: await (await stores.container(access.container.id)).counts(),
+    // Visitors do not see the file list (it is hidden from them on REST and MCP too).
+    files: access.visitor ? [] : (await (await stores.container(access.container.id)).files.list()).map(fileRecordView),
     csrf,
   };
 }

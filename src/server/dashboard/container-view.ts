@@ -1,4 +1,5 @@
 import type { ContainerAccess } from '../../core/access/container-access.js';
+import type { FileRecordView } from '../../core/files/record.js';
 import type { KeyView } from '../../core/keys/key-view.js';
 import type { ToolSetting } from '../../core/toggles/tool-settings.js';
 import type { CreditLedgerRow, EntryCounts, Transport } from '../../store/types.js';
@@ -15,6 +16,7 @@ export interface ContainerPageData {
   balance: number;
   ledger: CreditLedgerRow[];
   counts: EntryCounts;
+  files: FileRecordView[];
   newKey?: { name: string; key: string; replaces?: string };
   csrf: string;
 }
@@ -78,8 +80,21 @@ Entries: ${d.counts.total} in all, ${d.counts.analyzed} of ${d.counts.eligible} 
 ${rows ? `<table><caption>Recent credit charges on this container</caption><thead><tr><th scope="col">When (UTC)</th><th scope="col">Tool</th><th scope="col">Credits</th></tr></thead><tbody>${rows}</tbody></table>` : '<p class="muted">No charged calls yet.</p>'}</section>`;
 }
 
+function filesSection(d: ContainerPageData): string {
+  if (d.access.visitor) return '';
+  const kb = (n: number) => (n < 1024 ? `${n} B` : n < 1024 * 1024 ? `${(n / 1024).toFixed(1)} KB` : `${(n / 1024 / 1024).toFixed(1)} MB`);
+  const rows = d.files
+    .map(
+      (f) =>
+        `<tr><td>${esc(f.name)}</td><td>${esc(f.mimeType)}</td><td>${kb(f.size)}</td><td>${esc(f.processingStatus)}${f.failureReason ? ` — ${esc(f.failureReason)}` : ''}</td><td>${f.chunkCount ?? '–'}</td><td>${esc(f.uploadedAt.replace('T', ' ').slice(0, 19))}</td></tr>`,
+    )
+    .join('');
+  return `<section aria-labelledby="files-h"><h2 id="files-h">Files</h2>
+${rows ? `<table><caption>Uploaded files (upload with <code>svc upload</code> or <code>POST /files</code>)</caption><thead><tr><th scope="col">Name</th><th scope="col">Type</th><th scope="col">Size</th><th scope="col">Status</th><th scope="col">Chunks</th><th scope="col">Uploaded (UTC)</th></tr></thead><tbody>${rows}</tbody></table>` : '<p class="muted">No files yet. Upload with <code>svc upload FILE</code>.</p>'}</section>`;
+}
+
 export function containerBody(d: ContainerPageData): string {
   const c = d.access.container;
   const facts = `<p><code>${esc(c.id)}</code> · ${c.isEphemeral ? '<span class="badge">ephemeral</span>' : '<span class="badge">permanent</span>'} · your permission: ${esc(d.access.permission)} · initialization ${esc(c.initializationStatus)}</p>`;
-  return `<p><a href="/dashboard">← All containers</a></p>${facts}${accessSection(d)}${toolsSection(d)}${settingsSection(d)}${usageSection(d)}`;
+  return `<p><a href="/dashboard">← All containers</a></p>${facts}${accessSection(d)}${toolsSection(d)}${settingsSection(d)}${filesSection(d)}${usageSection(d)}`;
 }
