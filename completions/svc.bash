@@ -6,11 +6,7 @@ _svc() {
     case "${COMP_WORDS[i]}" in -*) ;; *) path="${path:+$path }${COMP_WORDS[i]}" ;; esac
   done
   case "$path" in
-<<<<<<< HEAD
-    "") words="serve admin config explore search navigate write delete status query objects tools mcp login logout whoami keys upload files download completion --version" ;;
-=======
-    "") words="serve admin config explore write delete status tools mcp login logout whoami keys init claim completion --version" ;;
->>>>>>> web
+    "") words="serve admin config explore search navigate write delete status query objects tools mcp login logout whoami keys upload files download init claim completion --version" ;;
     "serve") words="--host --port --data-dir --public-url" ;;
     "admin") words="init container analyze key credits user grant tools" ;;
     "admin init") words="--email --password --org --name --data-dir --json" ;;
@@ -62,16 +58,13 @@ _svc() {
     "keys disable") words="--json" ;;
     "keys enable") words="--json" ;;
     "keys delete") words="--json" ;;
-<<<<<<< HEAD
     "upload") words="--wait --server --key --container --json" ;;
     "files") words="list delete" ;;
     "files list") words="--server --key --container --json" ;;
     "files delete") words="--server --key --container --json" ;;
     "download") words="--output --force --server --key --container --json" ;;
-=======
     "init") words="--ephemeral --name --server --json" ;;
     "claim") words="--no-open --server --key --container --json" ;;
->>>>>>> web
     "completion") words="" ;;
     *) words="" ;;
   esac
