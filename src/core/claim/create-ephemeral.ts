@@ -8,7 +8,7 @@ export const EPHEMERAL_CREDITS = 200;
 
 /**
  * A container anyone can create without an account: it lives in an organization of its own (with a
- * placeholder owner and a small credit grant) until someone claims it into theirs.
+ * stand-in owner account and a small credit grant) until someone claims it into theirs.
  */
 export async function createEphemeralContainer(stores: Stores, name?: string): Promise<{ containerId: string; key: string; keyId: string; credits: number }> {
   const { control } = stores;

@@ -23,48 +23,11 @@ import { SqliteFileStore } from './file-store.js';
 import { containerMigrations } from './migrations/container.js';
 import { containerFileMigrations } from './migrations/container-files.js';
 import { ObjectTables } from './object-tables.js';
+import { SqliteGraph } from './graph.js';
+import { SqliteJobQueue } from './job-queue.js';
+import { toEdge, toEntry, type Row } from './rows.js';
 import { searchableText } from './searchable-text.js';
 import { createVectorIndex } from './vector-index-factory.js';
-
-type Row = Record<string, any>;
-
-function toEntry(r: Row): EntryRecord {
-  return {
-    id: r.id,
-    kind: r.kind,
-    content: r.content_type === 'structured' ? JSON.parse(r.content) : r.content,
-    contentType: r.content_type,
-    source: r.source,
-    tags: JSON.parse(r.tags),
-    properties: JSON.parse(r.properties),
-    createdAt: r.created_at,
-    ingestedAt: r.ingested_at,
-    object: r.object,
-    parentId: r.parent_id,
-    compositeType: r.composite_type,
-    chunkIndex: r.chunk_index,
-    totalChunks: r.total_chunks,
-    analyzedAt: r.analyzed_at,
-    contentHash: r.content_hash,
-    fields: r.fields ? JSON.parse(r.fields) : null,
-  };
-}
-
-function toEdge(r: Row): EdgeRecord {
-  return { fromId: r.from_id, toId: r.to_id, type: r.type, properties: JSON.parse(r.properties) };
-}
-
-function toJob(r: Row): JobRecord {
-  return {
-    id: r.id,
-    kind: r.kind,
-    payload: JSON.parse(r.payload),
-    status: r.status,
-    attempts: r.attempts,
-    runAfter: r.run_after,
-    lastError: r.last_error,
-  };
-}
 
 // Entries a user or agent wrote (listed by explore). Chunks, composites of uploads and canonical
 // entities are reachable through their own views.
@@ -80,6 +43,8 @@ export class SqliteContainerStore implements ContainerStore {
 
   private readonly objects: ObjectTables;
   private readonly file: string;
+  private readonly jobs: SqliteJobQueue;
+  private readonly graph: SqliteGraph;
 
   constructor(containerId: string, file: string) {
     this.containerId = containerId;
@@ -87,6 +52,8 @@ export class SqliteContainerStore implements ContainerStore {
     this.db = openDatabase(file, [...containerMigrations, ...containerFileMigrations]);
     sqliteVec.load(this.db);
     this.vectors = createVectorIndex(this.db, file);
+    this.jobs = new SqliteJobQueue(this.db);
+    this.graph = new SqliteGraph(this.db);
     this.objects = new ObjectTables(this.db);
     this.files = new SqliteFileStore(this.db, (job) => this.insertJob(job));
   }
@@ -248,36 +215,8 @@ export class SqliteContainerStore implements ContainerStore {
     this.db.prepare('UPDATE entries SET analyzed_at = ? WHERE id = ?').run(at, id);
   }
 
-  async findEntity(entityType: string, key: string): Promise<EntryRecord | null> {
-    const r = this.db
-      .prepare(
-        `SELECT * FROM entries WHERE kind = 'entity'
-           AND json_extract(properties, '$.entityType') = ? AND json_extract(properties, '$.key') = ? LIMIT 1`,
-      )
-      .get(entityType, key) as Row | undefined;
-    return r ? toEntry(r) : null;
-  }
 
-  async getEdge(fromId: string, toId: string, type: string): Promise<EdgeRecord | null> {
-    const r = this.db.prepare('SELECT * FROM edges WHERE from_id = ? AND to_id = ? AND type = ?').get(fromId, toId, type) as Row | undefined;
-    return r ? toEdge(r) : null;
-  }
 
-  async deleteOrphanEntities(): Promise<number> {
-    return this.db.transaction(() => {
-      const orphans = this.db
-        .prepare(
-          `SELECT seq, id FROM entries e WHERE kind = 'entity'
-             AND NOT EXISTS (SELECT 1 FROM edges WHERE to_id = e.id AND type = 'mentions')`,
-        )
-        .all() as Row[];
-      for (const o of orphans) {
-        this.db.prepare('DELETE FROM edges WHERE from_id = ? OR to_id = ?').run(o.id, o.id);
-        this.db.prepare('DELETE FROM entries WHERE seq = ?').run(o.seq);
-      }
-      return orphans.length;
-    }).immediate();
-  }
 
   async fullTextNeighbors(query: string, limit: number): Promise<Array<{ id: string; score: number }>> {
     if (!query.trim()) return [];
@@ -316,17 +255,8 @@ export class SqliteContainerStore implements ContainerStore {
     return rows.map((r) => String(r.t));
   }
 
-  async countEdgesTo(id: string, type: string): Promise<number> {
-    return (this.db.prepare('SELECT COUNT(*) AS n FROM edges WHERE to_id = ? AND type = ?').get(id, type) as Row).n;
-  }
 
-  async edgesFrom(id: string): Promise<EdgeRecord[]> {
-    return (this.db.prepare('SELECT * FROM edges WHERE from_id = ? ORDER BY id').all(id) as Row[]).map(toEdge);
-  }
 
-  async edgesTo(id: string): Promise<EdgeRecord[]> {
-    return (this.db.prepare('SELECT * FROM edges WHERE to_id = ? ORDER BY id').all(id) as Row[]).map(toEdge);
-  }
 
   async insertEdge(edge: EdgeRecord): Promise<void> {
     this.upsertEdge(edge);
@@ -341,9 +271,6 @@ export class SqliteContainerStore implements ContainerStore {
       .run(edge.fromId, edge.toId, edge.type, JSON.stringify(edge.properties), Date.now());
   }
 
-  async deleteEdgesOf(id: string): Promise<number> {
-    return this.db.prepare('DELETE FROM edges WHERE from_id = ? OR to_id = ?').run(id, id).changes;
-  }
 
   async counts(): Promise<EntryCounts> {
     const r = this.db
@@ -367,59 +294,26 @@ export class SqliteContainerStore implements ContainerStore {
     };
   }
 
+  // Edges and canonical entities, kept in their own module.
+  findEntity: ContainerStore['findEntity'] = async (type, key) => this.graph.findEntity(type, key);
+  getEdge: ContainerStore['getEdge'] = async (from, to, type) => this.graph.getEdge(from, to, type);
+  deleteOrphanEntities: ContainerStore['deleteOrphanEntities'] = async () => this.graph.deleteOrphanEntities();
+  countEdgesTo: ContainerStore['countEdgesTo'] = async (id, type) => this.graph.countEdgesTo(id, type);
+  edgesFrom: ContainerStore['edgesFrom'] = async (id) => this.graph.edgesFrom(id);
+  edgesTo: ContainerStore['edgesTo'] = async (id) => this.graph.edgesTo(id);
+  deleteEdgesOf: ContainerStore['deleteEdgesOf'] = async (id) => this.graph.deleteEdgesOf(id);
+
+  // Job queue (durable background work), kept in its own module.
   private insertJob(job: { id: string; kind: string; payload: Record<string, unknown>; runAfter?: number }): void {
-    const now = Date.now();
-    this.db
-      .prepare(
-        `INSERT INTO jobs (id, kind, payload, status, attempts, run_after, created_at, updated_at)
-         VALUES (?, ?, ?, 'queued', 0, ?, ?, ?)`,
-      )
-      .run(job.id, job.kind, JSON.stringify(job.payload), job.runAfter ?? now, now, now);
+    this.jobs.insert(job);
   }
-
-  async enqueueJob(job: { id: string; kind: string; payload: Record<string, unknown>; runAfter?: number }): Promise<void> {
-    this.insertJob(job);
-  }
-
-  async claimJob(now: number, excludeKinds: readonly string[] = []): Promise<JobRecord | null> {
-    // IMMEDIATE: another process (`svc mcp --data-dir` beside `svc serve`) may claim from the same queue; a
-    // deferred read-then-write transaction would fail with SQLITE_BUSY instead of waiting for the lock.
-    return this.db.transaction(() => {
-      const skip = excludeKinds.length ? `AND kind NOT IN (${excludeKinds.map(() => '?').join(',')})` : '';
-      const r = this.db
-        .prepare(`SELECT * FROM jobs WHERE status = 'queued' AND run_after <= ? ${skip} ORDER BY run_after, created_at LIMIT 1`)
-        .get(now, ...excludeKinds) as Row | undefined;
-      if (!r) return null;
-      this.db.prepare("UPDATE jobs SET status = 'running', attempts = attempts + 1, updated_at = ? WHERE id = ?").run(now, r.id);
-      return toJob({ ...r, status: 'running', attempts: r.attempts + 1 });
-    }).immediate();
-  }
-
-  async completeJob(id: string): Promise<void> {
-    this.db.prepare("UPDATE jobs SET status = 'done', last_error = NULL, updated_at = ? WHERE id = ?").run(Date.now(), id);
-  }
-
-  async failJob(id: string, error: string, retryAt: number | null): Promise<void> {
-    if (retryAt === null) {
-      this.db.prepare("UPDATE jobs SET status = 'failed', last_error = ?, updated_at = ? WHERE id = ?").run(error, Date.now(), id);
-    } else {
-      this.db
-        .prepare("UPDATE jobs SET status = 'queued', last_error = ?, run_after = ?, updated_at = ? WHERE id = ?")
-        .run(error, retryAt, Date.now(), id);
-    }
-  }
-
-  async requeueRunningJobs(): Promise<number> {
-    return this.db.prepare("UPDATE jobs SET status = 'queued', updated_at = ? WHERE status = 'running'").run(Date.now()).changes;
-  }
-
-  async hasRunnableJobs(now: number): Promise<boolean> {
-    return !!this.db.prepare("SELECT 1 FROM jobs WHERE status = 'queued' AND run_after <= ? LIMIT 1").get(now);
-  }
-
-  async pendingJobCount(): Promise<number> {
-    return (this.db.prepare("SELECT COUNT(*) AS n FROM jobs WHERE status IN ('queued','running')").get() as Row).n;
-  }
+  enqueueJob: ContainerStore['enqueueJob'] = async (job) => this.jobs.insert(job);
+  claimJob: ContainerStore['claimJob'] = async (now, excludeKinds) => this.jobs.claim(now, excludeKinds);
+  completeJob: ContainerStore['completeJob'] = async (id) => this.jobs.complete(id);
+  failJob: ContainerStore['failJob'] = async (id, error, retryAt) => this.jobs.fail(id, error, retryAt);
+  requeueRunningJobs: ContainerStore['requeueRunningJobs'] = async () => this.jobs.requeueRunning();
+  hasRunnableJobs: ContainerStore['hasRunnableJobs'] = async (now) => this.jobs.hasRunnable(now);
+  pendingJobCount: ContainerStore['pendingJobCount'] = async () => this.jobs.pendingCount();
 
   async close(): Promise<void> {
     await this.vectors.close();
