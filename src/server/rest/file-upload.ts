@@ -4,18 +4,15 @@ import { createWriteStream } from 'node:fs';
 import type { IncomingMessage } from 'node:http';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { permits, resolveContainerAccess } from '../../core/access/container-access.js';
 import type { Principal } from '../../core/access/principal.js';
-import { chargeForTool } from '../../core/credits/charge.js';
-import { BadRequest, Forbidden, LengthRequired, NotFound, PayloadTooLarge } from '../../core/errors.js';
+import { BadRequest, LengthRequired, PayloadTooLarge } from '../../core/errors.js';
 import { MAX_REST_FILE_BYTES, MULTIPART_OVERHEAD_BYTES } from '../../core/files/limits.js';
 import { assertStorageRoom } from '../../core/files/quota.js';
 import { uploadResultView, type UploadResultView } from '../../core/files/record.js';
 import { newUploadTempPath, removeQuietly } from '../../core/files/storage.js';
 import { storeUploadedFile } from '../../core/files/store-upload.js';
 import type { ToolDefinition } from '../../tools/definition.js';
-import type { ToolRuntime } from '../../tools/invoke.js';
-import { activeToolNames } from '../../tools/visibility.js';
+import { admitToolCall, chargedRun, type ToolRuntime } from '../../tools/invoke.js';
 
 interface Received {
   tempPath: string;
@@ -28,7 +25,7 @@ interface Received {
 
 /**
  * spec § svc_files_upload over REST: `POST /files`, multipart with one field `file`. The same gates as every
- * tool call run first (access, tool active on REST, permission, credits), then the size checks that can be
+ * tool call run first (admitToolCall: access, visitor rule, tool active on REST, permission, pause), then the size checks that can be
  * made from the headers (411 without Content-Length, 413 over 25 MB or the storage cap); the body is then
  * streamed to a temp file under the data dir — never held in memory — and handed to core storeUploadedFile.
  */
@@ -37,13 +34,8 @@ export async function receiveMultipartUpload(
   req: IncomingMessage,
   call: { principal: Principal; containerId: string; tool: ToolDefinition<any, any> },
 ): Promise<UploadResultView> {
-  const { control } = rt.stores;
-  const access = await resolveContainerAccess(control, call.principal, call.containerId);
-  const active = await activeToolNames(control, access, 'rest');
-  if (!active.includes(call.tool.name)) throw new NotFound(`Tool ${call.tool.name} is not enabled for the REST transport on this container`);
-  if (!permits(access.permission, call.tool.permission)) {
-    throw new Forbidden(`${call.tool.name} needs ${call.tool.permission} access to this container; this credential has ${access.permission} access`);
-  }
+  const admitted = await admitToolCall(rt, { principal: call.principal, containerId: call.containerId, transport: 'rest', tool: call.tool.name });
+  const { ctx } = admitted;
 
   const lengthHeader = req.headers['content-length'];
   if (lengthHeader === undefined) {
@@ -60,26 +52,15 @@ export async function receiveMultipartUpload(
   if (!/^multipart\/form-data\s*;/i.test(contentType)) {
     throw new BadRequest('Send the file as multipart/form-data with one field named "file"');
   }
-  await assertStorageRoom(rt.stores, access.container.orgId, Math.max(0, length - MULTIPART_OVERHEAD_BYTES));
-  await chargeForTool(control, call.principal.orgId, access.container.id, call.tool.name, call.tool.cost);
-
-  const received = await streamFilePart(req, rt.stores.dataDir);
-  if (received.truncated) {
-    await removeQuietly(received.tempPath);
-    throw new PayloadTooLarge(`The file exceeds the limit of ${MAX_REST_FILE_BYTES} bytes (25 MB)`);
-  }
-  const ctx = {
-    stores: rt.stores,
-    container: access.container,
-    entries: await rt.stores.container(access.container.id),
-    principal: call.principal,
-    permission: access.permission,
-    visitor: access.visitor,
-    transport: 'rest' as const,
-    now: Date.now(),
-    wake: rt.wake,
-  };
-  const record = await storeUploadedFile(ctx, { ...received, maxBytes: MAX_REST_FILE_BYTES });
+  await assertStorageRoom(rt.stores, ctx.container.orgId, Math.max(0, length - MULTIPART_OVERHEAD_BYTES));
+  const record = await chargedRun(admitted, async () => {
+    const received = await streamFilePart(req, rt.stores.dataDir);
+    if (received.truncated) {
+      await removeQuietly(received.tempPath);
+      throw new PayloadTooLarge(`The file exceeds the limit of ${MAX_REST_FILE_BYTES} bytes (25 MB)`);
+    }
+    return storeUploadedFile(ctx, { ...received, maxBytes: MAX_REST_FILE_BYTES });
+  });
   return uploadResultView(record);
 }
 
