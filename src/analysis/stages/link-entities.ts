@@ -34,9 +34,18 @@ function newEntity(e: ExtractedEntity, now: number): NewEntry {
  * entry to each entity it names, and `related_via` edges between entities named together (how often, and via
  * which entries). Idempotent: edges are keyed by (from, to, type) and a re-run adds no duplicate `via`.
  */
-export async function planEntityLinks(entries: ContainerStore, entry: EntryRecord, now: number, out: DerivedWrites): Promise<void> {
+export type EntityExtractor = (text: string) => Promise<ExtractedEntity[]>;
+export const offlineEntityExtractor: EntityExtractor = async (text) => extractEntities(text);
+
+export async function planEntityLinks(
+  entries: ContainerStore,
+  entry: EntryRecord,
+  now: number,
+  out: DerivedWrites,
+  extract: EntityExtractor = offlineEntityExtractor,
+): Promise<void> {
   const canonIds: string[] = [];
-  for (const e of extractEntities(searchableText(entry.content))) {
+  for (const e of await extract(searchableText(entry.content))) {
     let id = (await entries.findEntity(e.entityType, e.key))?.id;
     if (!id) {
       const created = newEntity(e, now);
