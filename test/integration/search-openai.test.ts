@@ -1,52 +1,25 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startDaemon, type TestDaemon } from '../helpers/daemon.js';
+import { startFakeOpenAi, type FakeOpenAi } from '../helpers/fake-openai.js';
 import { analysed, search, write } from '../helpers/search.js';
 
-// A stand-in OpenAI-compatible server: hashed bag-of-words embeddings and a chat model that grades
-// passages mentioning "pelican" highest. It records what svc asked.
+// A stand-in OpenAI-compatible server: bag-of-words embeddings and a chat model that grades passages
+// mentioning "pelican" highest. It records what svc asked.
 const DIM = 64;
-const calls: Array<{ path: string; auth: string | undefined; body: any }> = [];
-function embed(text: string): number[] {
-  const v = new Array(DIM).fill(0);
-  for (const w of text.toLowerCase().match(/[a-z]+/g) ?? []) {
-    let h = 0;
-    for (const ch of w) h = (h * 31 + ch.charCodeAt(0)) % DIM;
-    v[h] += 1;
-  }
-  return v;
-}
-let fake: Server;
-let base: string;
+let fake: FakeOpenAi;
 let d: TestDaemon;
 
+function chat(prompt: string): string {
+  if (prompt.startsWith('Rate how well')) {
+    const passages = prompt.split('\nPassages:\n')[1]!.split('\n');
+    return JSON.stringify(passages.map((p) => (/pelican/i.test(p) ? 10 : 1)));
+  }
+  return 'Pelicans are large water birds with a throat pouch.';
+}
+
 beforeAll(async () => {
-  fake = createServer((req, res) => {
-    let raw = '';
-    req.on('data', (c) => (raw += c));
-    req.on('end', () => {
-      const body = JSON.parse(raw);
-      calls.push({ path: req.url!, auth: req.headers.authorization, body });
-      res.setHeader('content-type', 'application/json');
-      if (req.url === '/v1/embeddings') {
-        res.end(JSON.stringify({ data: body.input.map((t: string, index: number) => ({ index, embedding: embed(t) })) }));
-        return;
-      }
-      const prompt: string = body.messages[0].content;
-      if (prompt.startsWith('Rate how well')) {
-        const passages = prompt.split('\nPassages:\n')[1]!.split('\n');
-        res.end(JSON.stringify({ choices: [{ message: { content: JSON.stringify(passages.map((p) => (/pelican/i.test(p) ? 10 : 1))) } }] }));
-      } else {
-        res.end(JSON.stringify({ choices: [{ message: { content: 'Pelicans are large water birds with a throat pouch.' } }] }));
-      }
-    });
-  });
-  await new Promise<void>((r) => fake.listen(0, '127.0.0.1', () => r()));
-  base = `http://127.0.0.1:${(fake.address() as AddressInfo).port}/v1`;
-  d = await startDaemon({
-    env: { SVC_AI_BASE_URL: base, SVC_AI_API_KEY: 'sk-test', SVC_EMBEDDING_MODEL: 'fake-embed', SVC_EMBEDDING_DIMENSION: String(DIM), SVC_CHAT_MODEL: 'fake-chat' },
-  });
+  fake = await startFakeOpenAi(chat, DIM);
+  d = await startDaemon({ env: fake.env });
 }, 60_000);
 afterAll(async () => {
   await d?.stop();
@@ -67,7 +40,7 @@ it('uses the configured OpenAI-compatible server for embeddings, HyDE and rerank
   expect(stages.rerank.detail).toBe('llm:openai:fake-chat');
   // The LLM grades decide the order.
   expect(r.body.data.matches[0].id).toBe(pelican);
-  expect(calls.some((c) => c.path === '/v1/embeddings' && c.body.model === 'fake-embed')).toBe(true);
-  expect(calls.some((c) => c.path === '/v1/chat/completions' && c.body.model === 'fake-chat')).toBe(true);
-  expect(calls.every((c) => c.auth === 'Bearer sk-test')).toBe(true);
+  expect(fake.calls.some((c) => c.path === '/v1/embeddings' && c.body.model === 'fake-embed')).toBe(true);
+  expect(fake.calls.some((c) => c.path === '/v1/chat/completions' && c.body.model === 'fake-chat')).toBe(true);
+  expect(fake.calls.every((c) => c.auth === 'Bearer sk-test')).toBe(true);
 });
