@@ -16,14 +16,7 @@ export interface FileRecordView {
 }
 
 /** spec § File record: the upload response holds id, name, size, uploadedAt, processingStatus (plus the detected type). */
-export interface UploadResultView {
-  id: string;
-  name: string;
-  size: number;
-  mimeType: string;
-  uploadedAt: string;
-  processingStatus: FileStatus;
-}
+export type UploadResultView = Pick<FileRecordView, 'id' | 'name' | 'size' | 'mimeType' | 'uploadedAt' | 'processingStatus'>;
 
 export function fileRecordView(f: StoredFile): FileRecordView {
   const v: FileRecordView = {
